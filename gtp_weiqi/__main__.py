@@ -1,0 +1,7 @@
+"""`python -m gtp_weiqi`: the same as the `gtp-weiqi` command."""
+
+import sys
+
+from .cli import main
+
+sys.exit(main())

@@ -1,0 +1,260 @@
+"""The game record: setup, moves, prisoners, virtual moves and the ko / superko policy.
+
+The board knows only mechanics; this module decides what is legal under the
+active rules and keeps what the counting methods need (prisoners, moves and
+passes per side, who moved first and last).  Undo replays the record from the
+setup, so the previous state is restored exactly.
+"""
+
+from __future__ import annotations
+
+import random
+from collections import Counter
+from dataclasses import dataclass
+
+from .board import BLACK, EMPTY, WHITE, Board, IllegalMove, opponent
+from .rules import Rules
+
+COLOUR_NAMES = {BLACK: "black", WHITE: "white"}
+
+# Keys for the whole-board pattern (全局棋形): virtual stones per colour and the
+# side to move (situational superko).  Fixed seed so hashes agree across processes.
+_rng = random.Random(0x5EED7E1)
+_SIDE_KEY = _rng.getrandbits(64)
+_VIRTUAL_KEYS: dict[int, list[int]] = {BLACK: [0], WHITE: [0]}
+
+
+def _virtual_key(colour: int, count: int) -> int:
+    keys = _VIRTUAL_KEYS[colour]
+    while len(keys) <= count:
+        keys.append(_rng.getrandbits(64))
+    return keys[count]
+
+
+class IllegalPlay(ValueError):
+    """A move the active rules refuse.  `reason` is a short English phrase."""
+
+    def __init__(self, reason: str) -> None:
+        super().__init__(reason)
+        self.reason = reason
+
+
+@dataclass(frozen=True)
+class Move:
+    """One move of the record: a board point, or None for a pass / virtual move (虚着)."""
+
+    colour: int
+    point: int | None
+
+
+class Game:
+    """A game under one rule set, with its whole history.
+
+    Public attributes (read only for callers):
+      board -- the current position
+      rules, komi -- the active rules and White's compensation
+      setup -- stones placed before the first move (handicap, SGF AB/AW), as (point, colour)
+      handicap -- number of handicap stones
+      moves -- the moves played, in order
+      captured -- {BLACK: n, WHITE: m}: stones of that colour captured during play (俘子)
+      virtual -- {BLACK: n, WHITE: m}: passes, or virtual stones kept off the board (虚着)
+    """
+
+    def __init__(self, width: int = 19, height: int | None = None,
+                 rules: Rules | None = None, komi: float = 7.5) -> None:
+        self.rules = rules if rules is not None else Rules()
+        self.komi = komi
+        self.width = width
+        self.height = width if height is None else height
+        self.board = Board(self.width, self.height)
+        self.setup: list[tuple[int, int]] = []
+        self.handicap = 0
+        self.moves: list[Move] = []
+        self._reset_derived()
+
+    # -- state derived from setup + moves -------------------------------------------
+
+    def _reset_derived(self) -> None:
+        self.captured = {BLACK: 0, WHITE: 0}
+        self.virtual = {BLACK: 0, WHITE: 0}
+        self.board_moves = {BLACK: 0, WHITE: 0}
+        self._ko: tuple[int, int] | None = None  # (point, colour that may not play there)
+        self._seen: Counter[int] = Counter()
+        self._virtual_under_board: Counter[int] = Counter()
+        self.forced_end = False
+        self._seen[self._history_key(self._next_after_setup())] += 1
+
+    def _next_after_setup(self) -> int:
+        return WHITE if self.handicap else BLACK
+
+    def pattern_hash(self) -> int:
+        """Hash of the whole-board pattern (全局棋形): stones, plus virtual stones if used."""
+        h = self.board.hash
+        if self.rules.virtualMoves:
+            h ^= _virtual_key(BLACK, self.virtual[BLACK]) ^ _virtual_key(WHITE, self.virtual[WHITE])
+        return h
+
+    def _history_key(self, to_move: int, pattern: int | None = None) -> int:
+        key = self.pattern_hash() if pattern is None else pattern
+        if self.rules.ko == "SITUATIONAL" and to_move == WHITE:
+            key ^= _SIDE_KEY
+        return key
+
+    # -- queries ----------------------------------------------------------------------
+
+    @property
+    def to_move(self) -> int:
+        """The colour expected to move next (the opponent of the last mover)."""
+        if self.moves:
+            return opponent(self.moves[-1].colour)
+        return self._next_after_setup()
+
+    @property
+    def first_mover(self) -> int | None:
+        return self.moves[0].colour if self.moves else None
+
+    @property
+    def last_mover(self) -> int | None:
+        return self.moves[-1].colour if self.moves else None
+
+    def moves_made(self, colour: int) -> int:
+        """Board moves plus passes / virtual moves of one side (handicap placement excluded)."""
+        return self.board_moves[colour] + self.virtual[colour]
+
+    def consecutive_passes(self) -> int:
+        n = 0
+        for move in reversed(self.moves):
+            if move.point is not None:
+                break
+            n += 1
+        return n
+
+    def illegal_reason(self, colour: int, point: int) -> str | None:
+        """Why a board move would be illegal now, or None when it is legal."""
+        board = self.board
+        if board.colour[point] != EMPTY:
+            return "occupied" if board.colour[point] in (BLACK, WHITE) else "off board"
+        suicide_ok = self.rules.suicide
+        if not board.is_legal(point, colour, suicide_ok):
+            return "suicide"
+        if self._ko is not None and self._ko == (point, colour):
+            return "ko"
+        if self.rules.ko != "SIMPLE":
+            after = board.hash_after(point, colour, suicide_ok)
+            if self.rules.virtualMoves:
+                after ^= (_virtual_key(BLACK, self.virtual[BLACK])
+                          ^ _virtual_key(WHITE, self.virtual[WHITE]))
+            if self._history_key(opponent(colour), after) in self._seen:
+                return "superko"
+        return None
+
+    def is_legal(self, colour: int, point: int | None) -> bool:
+        return point is None or self.illegal_reason(colour, point) is None
+
+    def legal_points(self, colour: int) -> list[int]:
+        return [p for p in self.board.points
+                if self.board.colour[p] == EMPTY and self.illegal_reason(colour, p) is None]
+
+    # -- changes ----------------------------------------------------------------------
+
+    def play(self, colour: int, point: int | None) -> list[int]:
+        """Play a move (None = pass / virtual move).  Returns the points of removed stones.
+
+        Raises IllegalPlay and changes nothing if the rules refuse the move.
+        """
+        if point is not None:
+            reason = self.illegal_reason(colour, point)
+            if reason is not None:
+                raise IllegalPlay(reason)
+        return self._apply(Move(colour, point))
+
+    def _apply(self, move: Move) -> list[int]:
+        colour, point = move.colour, move.point
+        board = self.board
+        if point is None:
+            removed: list[int] = []
+            if self.rules.virtualMoves:
+                self._virtual_under_board[board.hash] += 1
+                if self._virtual_under_board[board.hash] >= 4 and self.rules.ending == "NATURAL":
+                    self.forced_end = True
+            self.virtual[colour] += 1
+            self._ko = None
+        else:
+            try:
+                removed, suicide = board.play(point, colour, self.rules.suicide)
+            except IllegalMove as exc:
+                raise IllegalPlay(exc.reason) from None
+            lost = colour if suicide else opponent(colour)
+            self.captured[lost] += len(removed)
+            self.board_moves[colour] += 1
+            ko = board.ko_point
+            self._ko = (ko, opponent(colour)) if ko is not None else None
+        self.moves.append(move)
+        self._seen[self._history_key(opponent(colour))] += 1
+        return removed
+
+    def place_handicap(self, points: list[int]) -> None:
+        """Put handicap stones on an empty board (not part of the move history)."""
+        if self.moves or self.setup:
+            raise IllegalPlay("board not empty")
+        for p in points:
+            self.board.place_stone(p, BLACK)
+        self.setup = [(p, BLACK) for p in points]
+        self.handicap = len(points)
+        self._reset_derived()
+
+    def add_setup(self, stones: list[tuple[int, int]]) -> None:
+        """Setup stones (SGF AB / AW) before any move; not handicap unless stated."""
+        if self.moves:
+            raise IllegalPlay("setup after moves")
+        for p, colour in stones:
+            self.board.place_stone(p, colour)
+        self.setup.extend(stones)
+        self._reset_derived()
+
+    def undo(self) -> None:
+        """Take back the last move, restoring the exact previous state."""
+        if not self.moves:
+            raise IllegalPlay("nothing to undo")
+        self.replace_moves(self.moves[:-1])
+
+    def replace_moves(self, moves: list[Move], check: bool = False) -> None:
+        """Rebuild the game from its setup and the given moves.
+
+        With check=False the moves are taken as played (rules may have changed
+        since); with check=True an illegal move raises IllegalPlay and the game is
+        left as before.
+        """
+        old = (self.board, self.moves, self.captured, self.virtual, self.board_moves, self._ko,
+               self._seen, self._virtual_under_board, self.forced_end)
+        self.board = Board(self.width, self.height)
+        for p, colour in self.setup:
+            self.board.place_stone(p, colour)
+        self.moves = []
+        self._reset_derived()
+        try:
+            for move in moves:
+                if check:
+                    self.play(move.colour, move.point)
+                else:
+                    self._apply(move)
+        except IllegalPlay:
+            (self.board, self.moves, self.captured, self.virtual, self.board_moves, self._ko,
+             self._seen, self._virtual_under_board, self.forced_end) = old
+            raise
+
+    def set_rules(self, rules: Rules) -> None:
+        """Change the rules and replay the history under them."""
+        self.rules = rules
+        self.replace_moves(list(self.moves))
+
+    def clear(self, width: int | None = None, height: int | None = None) -> None:
+        """An empty board (new size optional); komi and rules are kept."""
+        if width is not None:
+            self.width = width
+            self.height = width if height is None else height
+        self.board = Board(self.width, self.height)
+        self.setup = []
+        self.handicap = 0
+        self.moves = []
+        self._reset_derived()

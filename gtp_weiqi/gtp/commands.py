@@ -1,0 +1,12 @@
+"""Assemble the full engine: the core commands plus every layer's command set."""
+
+from __future__ import annotations
+
+from ..rules import Rules
+from .engine import WeiqiEngine
+
+
+def build_engine(size: int = 19, rules: Rules | str = "tromp-taylor",
+                 komi: float | None = None, seed: int = 0) -> WeiqiEngine:
+    """The engine that `gtp-weiqi` serves."""
+    return WeiqiEngine(size=size, rules=rules, komi=komi, seed=seed)

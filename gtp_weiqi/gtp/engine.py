@@ -1,0 +1,428 @@
+"""The gtp_weiqi engine: the standard GTP v2 commands and the rules commands.
+
+Every handler parses all its arguments before it changes anything, so a `?`
+answer always leaves the game as it was.
+"""
+
+from __future__ import annotations
+
+import math
+import random
+import sys
+
+from .. import __version__
+from ..board import BLACK, EMPTY, WHITE
+from ..coords import format_vertex, parse_vertex
+from ..game import Game, IllegalPlay
+from ..policy import choose_move
+from ..rules import Rules, RulesError, lookup_preset, parse_rules, with_field
+from ..sgfio import SgfError, game_to_sgf, load_sgf
+from .protocol import Engine, GtpError
+
+MIN_SIZE, MAX_SIZE = 2, 25
+
+_COLOURS = {"b": BLACK, "black": BLACK, "w": WHITE, "white": WHITE}
+
+_KGS_RULES = {"chinese": "chinese-ogs", "aga": "aga", "new_zealand": "new-zealand",
+              "japanese": "japanese"}
+
+
+def parse_colour(text: str) -> int:
+    colour = _COLOURS.get(text.lower())
+    if colour is None:
+        raise GtpError(f"syntax error: invalid color {text!r}")
+    return colour
+
+
+def parse_int(text: str) -> int:
+    if not text.isdigit() or not text.isascii() or len(text) > 10 or int(text) > 2**31 - 1:
+        raise GtpError(f"syntax error: {text!r} is not an integer")
+    return int(text)
+
+
+def parse_float(text: str) -> float:
+    try:
+        value = float(text)
+    except ValueError:
+        raise GtpError(f"syntax error: {text!r} is not a number") from None
+    if not math.isfinite(value):
+        raise GtpError(f"syntax error: {text!r} is not a finite number")
+    return value
+
+
+def format_number(value: float) -> str:
+    """7.5 -> '7.5', 7.0 -> '7'."""
+    return str(int(value)) if float(value).is_integer() else repr(float(value))
+
+
+def handicap_points(width: int, height: int, count: int, free: bool = False
+                    ) -> list[tuple[int, int]]:
+    """GNU Go's fixed handicap placement (GTP v2 section 4.1.1), as (row, col).
+
+    With `free`, boards below 7x7 and counts above the fixed maximum use the same
+    pattern of 3rd / 4th line points as far as it goes (the engine may place fewer).
+    """
+    size = min(width, height)
+    if width != height and not free:
+        return []
+    low = 3 if size >= 13 else 2
+    if size < 7:
+        low = 1 if size >= 4 else 0
+    high_r, high_c = height - 1 - low, width - 1 - low
+    mid_r, mid_c = height // 2, width // 2
+    odd = width % 2 == 1 and height % 2 == 1
+    if not free:
+        if size < 7 or (count > 4 and (not odd or size < 9)):
+            return []
+    order = [(low, low), (high_r, high_c), (high_r, low), (low, high_c)]
+    centre = [(mid_r, mid_c)] if odd else []
+    sides = [(mid_r, low), (mid_r, high_c)] if odd else []
+    ends = [(low, mid_c), (high_r, mid_c)] if odd else []
+    if count in (5, 7, 9):
+        chosen = order[:4] + sides[: count - 5] + ends[: max(count - 7, 0)] + centre
+    else:
+        chosen = order[:count] if count <= 4 else order + sides + ends[: count - 6]
+    unique: list[tuple[int, int]] = []
+    for p in chosen:
+        if p not in unique:
+            unique.append(p)
+    return unique[:count]
+
+
+class WeiqiEngine(Engine):
+    """The engine behind `gtp-weiqi`."""
+
+    def __init__(self, size: int = 19, rules: Rules | str = "tromp-taylor",
+                 komi: float | None = None, seed: int = 0) -> None:
+        super().__init__()
+        if isinstance(rules, str):
+            rules_value, default_komi = parse_rules(rules)
+            rules = rules_value
+            if komi is None:
+                komi = default_komi
+        self.game = Game(size, size, rules, 7.5 if komi is None else komi)
+        self.seed = seed
+        self.time_settings: tuple[int, int, int] | None = None
+        self.time_left: dict[int, tuple[int, int]] = {}
+        self._register_core()
+
+    # -- registration -------------------------------------------------------------------
+
+    def _register_core(self) -> None:
+        r = self.register
+        r("name", lambda args: "gtp_weiqi")
+        r("version", lambda args: __version__)
+        r("boardsize", self.cmd_boardsize)
+        r("rectangular_boardsize", self.cmd_rectangular_boardsize)
+        r("clear_board", self.cmd_clear_board)
+        r("komi", self.cmd_komi)
+        r("get_komi", lambda args: format_number(self.game.komi))
+        r("play", self.cmd_play)
+        r("genmove", self.cmd_genmove)
+        r("reg_genmove", self.cmd_reg_genmove)
+        r("undo", self.cmd_undo)
+        r("fixed_handicap", self.cmd_fixed_handicap)
+        r("place_free_handicap", self.cmd_place_free_handicap)
+        r("set_free_handicap", self.cmd_set_free_handicap)
+        r("loadsgf", self.cmd_loadsgf)
+        r("printsgf", self.cmd_printsgf)
+        r("showboard", self.cmd_showboard)
+        r("time_settings", self.cmd_time_settings)
+        r("time_left", self.cmd_time_left)
+        r("kata-get-rules", self.cmd_kata_get_rules)
+        r("kata-set-rules", self.cmd_kata_set_rules)
+        r("kata-set-rule", self.cmd_kata_set_rule)
+        r("kgs-rules", self.cmd_kgs_rules)
+        r("gogui-analyze_commands", self.cmd_analyze_commands)
+
+    # -- helpers ------------------------------------------------------------------------
+
+    def vertex(self, text: str) -> int | None:
+        """A board point for a GTP vertex (None for pass)."""
+        try:
+            rc = parse_vertex(text, self.game.width, self.game.height)
+        except ValueError as exc:
+            raise GtpError(f"syntax error: {exc}") from None
+        return None if rc is None else self.game.board.point(*rc)
+
+    def format_point(self, p: int | None) -> str:
+        return format_vertex(None if p is None else self.game.board.row_col(p))
+
+    def format_points(self, points: list[int]) -> str:
+        rcs = sorted(self.game.board.row_col(p) for p in points)
+        return " ".join(format_vertex(rc) for rc in rcs)
+
+    @staticmethod
+    def _arity(args: list[str], low: int, high: int | None = None) -> None:
+        high = low if high is None else high
+        if not low <= len(args) <= high:
+            raise GtpError("syntax error: wrong number of arguments")
+
+    def _board_is_empty(self) -> bool:
+        return not self.game.moves and not self.game.setup
+
+    # -- board set-up -------------------------------------------------------------------
+
+    def cmd_boardsize(self, args: list[str]) -> str:
+        self._arity(args, 1)
+        size = parse_int(args[0])
+        if not MIN_SIZE <= size <= MAX_SIZE:
+            raise GtpError("unacceptable size")
+        self.game.clear(size, size)
+        self.on_new_game()
+        return ""
+
+    def cmd_rectangular_boardsize(self, args: list[str]) -> str:
+        self._arity(args, 2)
+        width, height = parse_int(args[0]), parse_int(args[1])
+        if not (MIN_SIZE <= width <= MAX_SIZE and MIN_SIZE <= height <= MAX_SIZE):
+            raise GtpError("unacceptable size")
+        self.game.clear(width, height)
+        self.on_new_game()
+        return ""
+
+    def cmd_clear_board(self, args: list[str]) -> str:
+        self._arity(args, 0)
+        self.game.clear()
+        self.on_new_game()
+        return ""
+
+    def on_new_game(self) -> None:
+        """Hook for state that belongs to one game (marks, time) besides the Game itself."""
+        self.time_left = {}
+
+    def cmd_komi(self, args: list[str]) -> str:
+        self._arity(args, 1)
+        self.game.komi = parse_float(args[0])
+        return ""
+
+    # -- moves --------------------------------------------------------------------------
+
+    def cmd_play(self, args: list[str]) -> str:
+        self._arity(args, 2)
+        colour = parse_colour(args[0])
+        point = self.vertex(args[1])
+        try:
+            self.game.play(colour, point)
+        except IllegalPlay as exc:
+            print(f"gtp_weiqi: illegal move {args[0]} {args[1]}: {exc.reason}", file=sys.stderr)
+            raise GtpError("illegal move") from None
+        self.after_move()
+        return ""
+
+    def after_move(self) -> None:
+        """Hook run after every move that changed the game."""
+
+    def generate(self, colour: int) -> int | None:
+        """The move the engine's player chooses (None = pass); never an illegal move."""
+        rng = random.Random(f"{self.seed}:{len(self.game.moves)}:{self.game.pattern_hash()}")
+        return choose_move(self.game, colour, rng)
+
+    def cmd_genmove(self, args: list[str]) -> str:
+        self._arity(args, 1)
+        colour = parse_colour(args[0])
+        point = self.generate(colour)
+        self.game.play(colour, point)
+        self.after_move()
+        return self.format_point(point)
+
+    def cmd_reg_genmove(self, args: list[str]) -> str:
+        self._arity(args, 1)
+        return self.format_point(self.generate(parse_colour(args[0])))
+
+    def cmd_undo(self, args: list[str]) -> str:
+        self._arity(args, 0)
+        if not self.game.moves:
+            raise GtpError("cannot undo")
+        self.game.undo()
+        self.after_undo()
+        return ""
+
+    def after_undo(self) -> None:
+        """Hook run after undo."""
+
+    # -- handicap -----------------------------------------------------------------------
+
+    def _place(self, rcs: list[tuple[int, int]]) -> str:
+        board = self.game.board
+        self.game.place_handicap([board.point(*rc) for rc in rcs])
+        self.after_move()
+        return " ".join(format_vertex(rc) for rc in rcs)
+
+    def _handicap_count(self, args: list[str]) -> int:
+        self._arity(args, 1)
+        count = parse_int(args[0])
+        if not self._board_is_empty():
+            raise GtpError("board not empty")
+        return count
+
+    def cmd_fixed_handicap(self, args: list[str]) -> str:
+        count = self._handicap_count(args)
+        if count < 2:
+            raise GtpError("invalid number of stones")
+        rcs = handicap_points(self.game.width, self.game.height, count)
+        if len(rcs) != count:
+            raise GtpError("invalid number of stones")
+        return self._place(rcs)
+
+    def cmd_place_free_handicap(self, args: list[str]) -> str:
+        count = self._handicap_count(args)
+        if count < 2 or count >= self.game.width * self.game.height:
+            raise GtpError("invalid number of stones")
+        rcs = handicap_points(self.game.width, self.game.height, count, free=True)
+        if len(rcs) < 2:
+            raise GtpError("invalid number of stones")
+        return self._place(rcs)
+
+    def cmd_set_free_handicap(self, args: list[str]) -> str:
+        if not self._board_is_empty():
+            raise GtpError("board not empty")
+        width, height = self.game.width, self.game.height
+        rcs: list[tuple[int, int]] = []
+        for text in args:
+            try:
+                rc = parse_vertex(text, width, height)
+            except ValueError:
+                raise GtpError("bad vertex list") from None
+            if rc is None or rc in rcs:
+                raise GtpError("bad vertex list")
+            rcs.append(rc)
+        if not 2 <= len(rcs) <= width * height - 1:
+            raise GtpError("bad vertex list")
+        self._place(rcs)
+        return ""
+
+    # -- SGF ----------------------------------------------------------------------------
+
+    def cmd_loadsgf(self, args: list[str]) -> str:
+        self._arity(args, 1, 2)
+        move_number = parse_int(args[1]) if len(args) == 2 else None
+        try:
+            game = load_sgf(args[0], self.game.rules, self.game.komi, move_number)
+        except SgfError as exc:
+            raise GtpError(f"cannot load file: {exc}") from None
+        self.game = game
+        self.on_new_game()
+        self.after_load()
+        return ""
+
+    def after_load(self) -> None:
+        """Hook run after loadsgf replaced the game."""
+
+    def sgf_bytes(self) -> bytes:
+        return game_to_sgf(self.game)
+
+    def cmd_printsgf(self, args: list[str]) -> str:
+        self._arity(args, 0, 1)
+        try:
+            data = self.sgf_bytes()
+        except SgfError as exc:
+            raise GtpError(str(exc)) from None
+        if args:
+            try:
+                with open(args[0], "wb") as f:
+                    f.write(data)
+            except OSError as exc:
+                raise GtpError(f"cannot write {args[0]}: {exc.strerror}") from None
+            return ""
+        return data.decode("utf-8").strip()
+
+    def cmd_showboard(self, args: list[str]) -> str:
+        self._arity(args, 0)
+        game = self.game
+        board = game.board
+        from ..coords import LETTERS
+
+        letters = "   " + " ".join(LETTERS[: game.width])
+        lines = ["", letters]
+        chars = {EMPTY: ".", BLACK: "X", WHITE: "O"}
+        for row in range(game.height - 1, -1, -1):
+            cells = " ".join(chars[board.colour[board.point(row, col)]]
+                             for col in range(game.width))
+            lines.append(f"{row + 1:2d} {cells} {row + 1}")
+        lines.append(letters)
+        lines.append(f"Rules: {game.rules.preset_name or game.rules.to_json()}  "
+                     f"Komi: {format_number(game.komi)}")
+        lines.append(f"B stones captured: {game.captured[WHITE]}  "
+                     f"W stones captured: {game.captured[BLACK]}")
+        if game.rules.virtualMoves:
+            lines.append(f"Virtual moves (虚着): B {game.virtual[BLACK]}  W {game.virtual[WHITE]}")
+        lines.append(f"To move: {'black' if game.to_move == BLACK else 'white'}  "
+                     f"Moves: {len(game.moves)}")
+        return "\n".join(lines)
+
+    # -- time ---------------------------------------------------------------------------
+
+    def cmd_time_settings(self, args: list[str]) -> str:
+        self._arity(args, 3)
+        self.time_settings = (parse_int(args[0]), parse_int(args[1]), parse_int(args[2]))
+        return ""
+
+    def cmd_time_left(self, args: list[str]) -> str:
+        self._arity(args, 3)
+        colour = parse_colour(args[0])
+        seconds, stones = parse_int(args[1]), parse_int(args[2])
+        self.time_left[colour] = (seconds, stones)
+        return ""
+
+    # -- rules --------------------------------------------------------------------------
+
+    def set_rules(self, rules: Rules) -> None:
+        """Switch rules and replay the game under them; refuses (changing nothing) if the
+        recorded moves are illegal under the new rules."""
+        old = self.game.rules
+        try:
+            self.game.rules = rules
+            self.game.replace_moves(list(self.game.moves), check=True)
+        except IllegalPlay as exc:
+            self.game.rules = old
+            self.game.replace_moves(list(self.game.moves))
+            raise GtpError(f"the game so far is illegal under these rules ({exc.reason})") \
+                from None
+
+    def cmd_kata_get_rules(self, args: list[str]) -> str:
+        self._arity(args, 0)
+        return self.game.rules.to_json()
+
+    def cmd_kata_set_rules(self, args: list[str]) -> str:
+        if not args:
+            raise GtpError("syntax error: expected a rules preset name or JSON")
+        text = " ".join(args)
+        try:
+            rules, _default_komi = parse_rules(text)
+        except RulesError as exc:
+            raise GtpError(f"Unknown rules '{text}', {exc}") from None
+        self.set_rules(rules)
+        return ""
+
+    def cmd_kata_set_rule(self, args: list[str]) -> str:
+        self._arity(args, 2)
+        try:
+            rules = with_field(self.game.rules, args[0], args[1])
+        except RulesError as exc:
+            raise GtpError(f"Unknown rules option: {exc}") from None
+        self.set_rules(rules)
+        return ""
+
+    def cmd_kgs_rules(self, args: list[str]) -> str:
+        self._arity(args, 1)
+        name = _KGS_RULES.get(args[0].lower())
+        found = lookup_preset(name) if name else None
+        if found is None:
+            raise GtpError(f"unknown rules {args[0]!r}; known: {', '.join(_KGS_RULES)}")
+        self.set_rules(found[0])
+        return ""
+
+    # -- GoGui --------------------------------------------------------------------------
+
+    def analyze_commands(self) -> list[str]:
+        """Entries of gogui-analyze_commands (type/label/command); later layers add more."""
+        entries = ["string/Rules (kata-get-rules)/kata-get-rules",
+                   "none/Set rules.../kata-set-rules %s",
+                   "string/Board/showboard",
+                   "varc/Reg GenMove/reg_genmove %c"]
+        return [e for e in entries if e.split("/")[2].split()[0] in self.commands]
+
+    def cmd_analyze_commands(self, args: list[str]) -> str:
+        self._arity(args, 0)
+        return "\n".join(self.analyze_commands())

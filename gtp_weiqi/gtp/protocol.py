@@ -1,0 +1,178 @@
+"""GTP v2 framing: input preprocessing, ids, the command registry and response formatting.
+
+Byte-exact by design: `=id text\\n\\n` / `?id text\\n\\n` with one space after the
+id (also for empty responses), no blank line inside a response, control
+characters dropped and comments cut on input (GTP v2 section 3.1).
+"""
+
+from __future__ import annotations
+
+import os
+import select
+import sys
+import traceback
+from collections.abc import Callable
+from dataclasses import dataclass
+from typing import BinaryIO
+
+Handler = Callable[[list[str]], str]
+
+_CONTROL = {i: None for i in range(32) if i not in (9, 10)}
+_CONTROL[127] = None
+_CONTROL[9] = " "
+
+
+class GtpError(Exception):
+    """A command failed: the engine answers `? message` and nothing changed."""
+
+
+class GtpQuit(Exception):
+    """End the session after answering."""
+
+
+def preprocess(line: str) -> str:
+    """Drop control characters (HT becomes a space), cut a comment, strip white space."""
+    line = line.translate(_CONTROL)
+    hash_at = line.find("#")
+    if hash_at >= 0:
+        line = line[:hash_at]
+    return line.strip()
+
+
+def clean_response(text: str) -> str:
+    """Make a response safe to frame: no tabs, no control characters, no empty inner line."""
+    text = text.replace("\t", " ").translate(_CONTROL).rstrip()
+    if "\n" in text:
+        first, *rest = text.split("\n")
+        text = "\n".join([first.rstrip()] + [ln.rstrip() or "." for ln in rest])
+    return text
+
+
+def frame(ok: bool, ident: str, text: str) -> str:
+    return f"{'=' if ok else '?'}{ident} {clean_response(text)}\n\n"
+
+
+@dataclass
+class Command:
+    """A registered command: its handler and whether list_commands shows it."""
+
+    handler: Handler
+    listed: bool = True
+
+
+class LineSource:
+    """Reads lines straight from a file descriptor, so a long-running command can ask
+    whether more input is already waiting (analysis stops on the next line)."""
+
+    def __init__(self, stream: BinaryIO) -> None:
+        self._fd = stream.fileno()
+        self._buffer = b""
+        self._eof = False
+
+    def readline(self) -> bytes:
+        while True:
+            nl = self._buffer.find(b"\n")
+            if nl >= 0:
+                line, self._buffer = self._buffer[: nl + 1], self._buffer[nl + 1:]
+                return line
+            if self._eof:
+                line, self._buffer = self._buffer, b""
+                return line
+            chunk = os.read(self._fd, 65536)
+            if not chunk:
+                self._eof = True
+            self._buffer += chunk
+
+    def pending(self) -> bool:
+        """True when input is waiting (buffered, readable, or at end of file)."""
+        if self._buffer or self._eof:
+            return True
+        readable, _, _ = select.select([self._fd], [], [], 0)
+        return bool(readable)
+
+
+class Engine:
+    """A GTP engine: a registry of commands and the loop that answers them."""
+
+    def __init__(self) -> None:
+        self.commands: dict[str, Command] = {}
+        self.source: LineSource | None = None
+        self.out: BinaryIO | None = None
+        self.transcript: BinaryIO | None = None
+        self.register("protocol_version", lambda args: "2")
+        self.register("known_command", self._known_command)
+        self.register("list_commands", self._list_commands)
+        self.register("quit", self._quit)
+
+    def register(self, name: str, handler: Handler, listed: bool = True) -> None:
+        self.commands[name] = Command(handler, listed)
+
+    def _known_command(self, args: list[str]) -> str:
+        if len(args) != 1:
+            raise GtpError("syntax error")
+        return "true" if args[0] in self.commands else "false"
+
+    def _list_commands(self, args: list[str]) -> str:
+        return "\n".join(name for name, cmd in self.commands.items() if cmd.listed)
+
+    def _quit(self, args: list[str]) -> str:
+        raise GtpQuit
+
+    def input_pending(self) -> bool:
+        return self.source.pending() if self.source is not None else False
+
+    def run_command(self, name: str, args: list[str]) -> str:
+        """Run one command from Python; raises GtpError on failure."""
+        cmd = self.commands.get(name)
+        if cmd is None:
+            raise GtpError("unknown command")
+        return cmd.handler(args)
+
+    def handle_line(self, raw: str) -> tuple[str | None, bool]:
+        """Answer one input line.  Returns (response or None for an ignored line, quit?)."""
+        line = preprocess(raw)
+        if not line:
+            return None, False
+        parts = line.split()
+        ident = ""
+        if parts[0].isdigit() and parts[0].isascii():
+            ident = parts.pop(0)
+            if not parts:
+                return None, False
+        name, args = parts[0], parts[1:]
+        try:
+            return frame(True, ident, self.run_command(name, args)), False
+        except GtpQuit:
+            return frame(True, ident, ""), True
+        except GtpError as exc:
+            return frame(False, ident, str(exc) or "failed"), False
+        except Exception as exc:  # a bug must not kill the session
+            traceback.print_exc(file=sys.stderr)
+            return frame(False, ident, f"internal error: {type(exc).__name__}: {exc}"), False
+
+    def write(self, text: str) -> None:
+        """Write part of a response (streaming commands) and flush."""
+        assert self.out is not None
+        data = text.encode("utf-8")
+        self.out.write(data)
+        self.out.flush()
+        if self.transcript is not None:
+            self.transcript.write(data)
+            self.transcript.flush()
+
+    def serve(self, stdin: BinaryIO, stdout: BinaryIO) -> None:
+        """Answer commands until `quit` or end of input."""
+        self.source = LineSource(stdin)
+        self.out = stdout
+        while True:
+            raw = self.source.readline()
+            if not raw:
+                return
+            text = raw.decode("utf-8", errors="replace")
+            if self.transcript is not None:
+                self.transcript.write(b"> " + raw if raw.endswith(b"\n") else b"> " + raw + b"\n")
+            response, quit_now = self.handle_line(text)
+            if response is not None:
+                self.write(response)
+            if quit_now:
+                return

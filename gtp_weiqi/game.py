@@ -40,6 +40,19 @@ class IllegalPlay(ValueError):
 
 
 @dataclass(frozen=True)
+class Mark:
+    """An explicit judgement made after `after` moves: a status for the stones `points`
+    (kind "status": alive / dead / seki) or an owner for empty points (kind "owner":
+    b / w / public).  Undoing the move it followed removes it."""
+
+    after: int
+    kind: str
+    points: tuple[int, ...]
+    value: str
+    colour: int = EMPTY
+
+
+@dataclass(frozen=True)
 class Move:
     """One move of the record: a board point, or None for a pass / virtual move (虚着)."""
 
@@ -70,6 +83,7 @@ class Game:
         self.setup: list[tuple[int, int]] = []
         self.handicap = 0
         self.moves: list[Move] = []
+        self.marks: list[Mark] = []
         self._reset_derived()
 
     # -- state derived from setup + moves -------------------------------------------
@@ -226,7 +240,7 @@ class Game:
         left as before.
         """
         old = (self.board, self.moves, self.captured, self.virtual, self.board_moves, self._ko,
-               self._seen, self._virtual_under_board, self.forced_end)
+               self._seen, self._virtual_under_board, self.forced_end, self.marks)
         self.board = Board(self.width, self.height)
         for p, colour in self.setup:
             self.board.place_stone(p, colour)
@@ -240,8 +254,9 @@ class Game:
                     self._apply(move)
         except IllegalPlay:
             (self.board, self.moves, self.captured, self.virtual, self.board_moves, self._ko,
-             self._seen, self._virtual_under_board, self.forced_end) = old
+             self._seen, self._virtual_under_board, self.forced_end, self.marks) = old
             raise
+        self.marks = [m for m in old[-1] if m.after <= len(self.moves)]
 
     def set_rules(self, rules: Rules) -> None:
         """Change the rules and replay the history under them."""
@@ -257,4 +272,44 @@ class Game:
         self.setup = []
         self.handicap = 0
         self.moves = []
+        self.marks = []
         self._reset_derived()
+
+    # -- explicit judgement (marks) ---------------------------------------------------
+
+    def mark_status(self, points: list[int], status: str) -> None:
+        """Mark the whole strings at `points` alive / dead / seki."""
+        board = self.board
+        for p in points:
+            if board.colour[p] not in (BLACK, WHITE):
+                raise IllegalPlay("no stone at a marked point")
+        for p in points:
+            string = tuple(sorted(board.string_at(p)))
+            self.marks.append(Mark(len(self.moves), "status", string, status, board.colour[p]))
+
+    def mark_owner(self, points: list[int], owner: str) -> None:
+        """Give empty points an explicit owner: b / w / public."""
+        for p in points:
+            if self.board.colour[p] != EMPTY:
+                raise IllegalPlay("owner marks go on empty points")
+        self.marks.append(Mark(len(self.moves), "owner", tuple(points), owner))
+
+    def clear_marks(self) -> None:
+        self.marks = []
+
+    def effective_marks(self) -> tuple[dict[int, str], dict[int, str]]:
+        """(status per stone point, owner per empty point) from the marks that still apply:
+        a later mark wins; a mark whose stones are gone or changed colour no longer applies."""
+        status: dict[int, str] = {}
+        owner: dict[int, str] = {}
+        colour = self.board.colour
+        for mark in self.marks:
+            if mark.kind == "status":
+                for p in mark.points:
+                    if colour[p] == mark.colour:
+                        status[p] = mark.value
+            else:
+                for p in mark.points:
+                    if colour[p] == EMPTY:
+                        owner[p] = mark.value
+        return status, owner

@@ -4,9 +4,12 @@ from __future__ import annotations
 
 from ..rules import Rules
 from .engine import WeiqiEngine
+from .scoring_cmds import register_scoring_commands
 
 
 def build_engine(size: int = 19, rules: Rules | str = "tromp-taylor",
                  komi: float | None = None, seed: int = 0) -> WeiqiEngine:
     """The engine that `gtp-weiqi` serves."""
-    return WeiqiEngine(size=size, rules=rules, komi=komi, seed=seed)
+    engine = WeiqiEngine(size=size, rules=rules, komi=komi, seed=seed)
+    register_scoring_commands(engine)
+    return engine

@@ -1,0 +1,329 @@
+"""GTP commands for judging and counting: final_score (and one per counting method),
+weiqi-score, weiqi-methods, final_status / final_status_list, explicit marks, cleanup.
+
+Everything here reads the game through the judgement bridge (marks first, then the
+engine's own judgement) and the pure counting functions.
+"""
+
+from __future__ import annotations
+
+import json
+from typing import Any
+
+from ..board import BLACK, EMPTY, WHITE, opponent
+from ..counting import METHODS, count, parse_params, score_detail
+from ..counting.model import Count
+from ..game import IllegalPlay
+from ..judgement import ALL_ALIVE_METHODS, Judge, Verdict, scoring_input, to_judgement
+from ..policy import choose_move
+from .engine import WeiqiEngine, parse_colour
+from .protocol import GtpError
+
+STONE_STATUSES = ("alive", "dead", "seki")
+POINT_STATUSES = ("black_territory", "white_territory", "dame")
+OWNERS = {"black": "b", "b": "b", "white": "w", "w": "w", "public": "public"}
+
+
+class Scoring:
+    """The scoring side of one engine: its judge, and the commands that use it."""
+
+    def __init__(self, engine: WeiqiEngine) -> None:
+        self.engine = engine
+        self.judge = Judge(seed=engine.seed)
+
+    # -- shared -------------------------------------------------------------------------
+
+    def end_info(self) -> Any:
+        """How the game ended, by the seeds' ending rules (None when that layer is absent)."""
+        try:
+            from ..ending import end_info
+        except ImportError:
+            return None
+        return end_info(self.engine.game)
+
+    def verdict(self, slug: str | None = None) -> Verdict:
+        game = self.engine.game
+        info = self.end_info()
+        all_alive = slug in ALL_ALIVE_METHODS or bool(info is not None and info.all_alive)
+        return self.judge.verdict(game, all_alive=all_alive)
+
+    def params_for(self, slug: str, given: dict[str, Any] | None = None) -> dict[str, Any]:
+        """The method's parameters: the active rules' choices, then any given ones."""
+        rules = self.engine.game.rules
+        takes = METHODS[slug].params
+        params: dict[str, Any] = {}
+        if "balance" in takes and rules.balance:
+            params["balance"] = rules.balance
+        if "bowl" in takes and rules.bowl:
+            params["bowl"] = rules.bowl
+        if "white_handicap_bonus" in takes:
+            params["white_handicap_bonus"] = rules.whiteHandicapBonus
+        info = self.end_info()
+        if "a_point" in takes and rules.aPoint and info is not None and info.a_point:
+            params["a_point"] = True
+        params.update(given or {})
+        return params
+
+    def count(self, slug: str, verdict: Verdict, given: dict[str, Any] | None = None) -> Count:
+        game = self.engine.game
+        try:
+            return count(slug, scoring_input(game), to_judgement(game, verdict),
+                         **self.params_for(slug, given))
+        except ValueError as exc:
+            raise GtpError(str(exc)) from None
+
+    def score(self, slug: str) -> str:
+        """One line: B+x / W+x / 0 under `slug`, or a clear refusal when unclear strings
+        could change the winner."""
+        info = self.end_info()
+        if info is not None and info.state == "draw":
+            return "0"
+        if info is not None and info.state == "no_result":
+            return "Void"
+        verdict = self.verdict(slug)
+        result = self.count(slug, verdict)
+        if verdict.unclear:
+            winners = {result.winner}
+            for favoured in (BLACK, WHITE):
+                alt = Verdict(dict(verdict.status), verdict.owner, [], verdict.marked)
+                board = self.engine.game.board
+                for string in verdict.unclear:
+                    alive = board.colour[string[0]] == favoured
+                    for p in string:
+                        alt.status[p] = "alive" if alive else "dead"
+                alt.owner = {}
+                winners.add(self.count(slug, alt).winner)
+            if len(winners) > 1:
+                listed = " ".join(self.engine.format_points([s[0] for s in verdict.unclear]))
+                raise GtpError(f"cannot score: unclear {listed}")
+        return result.result
+
+    # -- commands -----------------------------------------------------------------------
+
+    def cmd_final_score(self, args: list[str]) -> str:
+        self.engine._arity(args, 0, 1)  # GNU Go accepts an optional seed
+        return self.score(self.engine.game.rules.counting)
+
+    def cmd_final_score_for(self, slug: str):  # noqa: ANN201 - a handler factory
+        def handler(args: list[str]) -> str:
+            self.engine._arity(args, 0)
+            return self.score(slug)
+        return handler
+
+    def cmd_score(self, args: list[str]) -> str:
+        if not args:
+            raise GtpError("syntax error: weiqi-score <slug|all> [key=value ...]")
+        slug = args[0].lower()
+        if slug != "all" and slug not in METHODS:
+            raise GtpError(f"unknown counting method {args[0]!r}; known: all, "
+                           + ", ".join(METHODS))
+        try:
+            given = parse_params(args[1:])
+        except ValueError as exc:
+            raise GtpError(str(exc)) from None
+        game = self.engine.game
+        verdict = self.verdict(None if slug == "all" else slug)
+        params = given if slug == "all" else self.params_for(slug, given)
+        if slug == "all":
+            defaults = self.params_for("shulu")
+            params = {k: v for k, v in defaults.items() if k != "balance"} | given
+        try:
+            detail = score_detail(slug, scoring_input(game), to_judgement(game, verdict), params)
+        except ValueError as exc:
+            raise GtpError(str(exc)) from None
+        detail["rules"] = game.rules.preset_name or game.rules.as_dict()
+        detail["unclear"] = [self.engine.format_points(list(s)).split() for s in verdict.unclear]
+        info = self.end_info()
+        if info is not None:
+            detail["end"] = info.state
+        return json.dumps(_vertices(detail), ensure_ascii=False,
+                          separators=(",", ":"))
+
+    def cmd_methods(self, args: list[str]) -> str:
+        self.engine._arity(args, 0)
+        return "\n".join(f"{m.slug} {m.name_zh} {m.name_en}" for m in METHODS.values())
+
+    def cmd_final_status_list(self, args: list[str]) -> str:
+        self.engine._arity(args, 1, 2)
+        wanted = args[0].lower()
+        if wanted not in STONE_STATUSES + POINT_STATUSES:
+            raise GtpError("invalid status")
+        verdict = self.verdict()
+        board = self.engine.game.board
+        if wanted in STONE_STATUSES:
+            seen: set[int] = set()
+            lines = []
+            for p in board.points:
+                if board.colour[p] == EMPTY or p in seen:
+                    continue
+                string = board.string_at(p)
+                seen.update(string)
+                if verdict.status.get(p, "alive") == wanted:
+                    lines.append(self.engine.format_points(string))
+            return "\n".join(lines)
+        owners = self._point_owners(verdict)
+        code = {"black_territory": "b", "white_territory": "w", "dame": "public"}[wanted]
+        return self.engine.format_points([p for p, o in owners.items() if o == code])
+
+    def _point_owners(self, verdict: Verdict) -> dict[int, str]:
+        """Owner of every empty point and dead stone's point (b / w / public)."""
+        engine = self.engine
+        game = engine.game
+        result = self.count("zikong", verdict)
+        board = game.board
+        territory = result.artefacts.get("territory", {})
+        owners: dict[int, str] = {}
+        for colour in ("b", "w"):
+            for rc in territory.get(colour, []):
+                owners[board.point(*rc)] = colour
+        for p in board.points:
+            if board.colour[p] == EMPTY and p not in owners:
+                owners[p] = verdict.owner.get(p, "public")
+        return owners
+
+    def cmd_final_status(self, args: list[str]) -> str:
+        self.engine._arity(args, 1, 2)
+        p = self.engine.vertex(args[0])
+        if p is None:
+            raise GtpError("syntax error: a board vertex is needed")
+        verdict = self.verdict()
+        if self.engine.game.board.colour[p] != EMPTY:
+            return verdict.status.get(p, "alive")
+        owner = self._point_owners(verdict).get(p, "public")
+        return {"b": "black_territory", "w": "white_territory"}.get(owner, "dame")
+
+    def _vertices_arg(self, args: list[str]) -> list[int]:
+        points = []
+        for text in args:
+            p = self.engine.vertex(text)
+            if p is None:
+                raise GtpError("syntax error: pass is not a point")
+            points.append(p)
+        return points
+
+    def cmd_set_status(self, args: list[str]) -> str:
+        if len(args) < 2 or args[0].lower() not in STONE_STATUSES:
+            raise GtpError("syntax error: weiqi-set_status <alive|dead|seki> <vertex>...")
+        points = self._vertices_arg(args[1:])
+        try:
+            self.engine.game.mark_status(points, args[0].lower())
+        except IllegalPlay as exc:
+            raise GtpError(exc.reason) from None
+        return ""
+
+    def cmd_set_owner(self, args: list[str]) -> str:
+        if len(args) < 2 or args[0].lower() not in OWNERS:
+            raise GtpError("syntax error: weiqi-set_owner <black|white|public> <vertex>...")
+        points = self._vertices_arg(args[1:])
+        try:
+            self.engine.game.mark_owner(points, OWNERS[args[0].lower()])
+        except IllegalPlay as exc:
+            raise GtpError(exc.reason) from None
+        return ""
+
+    def cmd_clear_status(self, args: list[str]) -> str:
+        self.engine._arity(args, 0)
+        self.engine.game.clear_marks()
+        return ""
+
+    def cmd_unclear(self, args: list[str]) -> str:
+        self.engine._arity(args, 0)
+        return "\n".join(self.engine.format_points(list(s)) for s in self.verdict().unclear)
+
+    def cmd_dead_stones(self, args: list[str]) -> str:
+        """GoGui editable point list: `show` lists the dead stones; a list marks exactly
+        those strings dead (and the other strings marked dead before alive again)."""
+        if not args or args == ["show"]:
+            verdict = self.verdict()
+            return self.engine.format_points([p for p, s in verdict.status.items() if s == "dead"])
+        points = self._vertices_arg(args)
+        game = self.engine.game
+        board = game.board
+        for p in points:
+            if board.colour[p] == EMPTY:
+                raise GtpError("no stone at a marked point")
+        verdict = self.verdict()
+        chosen = {q for p in points for q in board.string_at(p)}
+        revive = [p for p, s in verdict.status.items() if s == "dead" and p not in chosen]
+        if revive:
+            game.mark_status(revive, "alive")
+        game.mark_status(points, "dead")
+        return ""
+
+    def cmd_genmove_cleanup(self, args: list[str]) -> str:
+        """kgs-genmove_cleanup: play on until dead stones are captured; pass only when no
+        stone of the opponent is judged dead."""
+        engine = self.engine
+        engine._arity(args, 1)
+        colour = parse_colour(args[0])
+        point = self._cleanup_move(colour)
+        engine.game.play(colour, point)
+        engine.after_move()
+        return engine.format_point(point)
+
+    def _cleanup_move(self, colour: int) -> int | None:
+        import random
+
+        engine = self.engine
+        game = engine.game
+        board = game.board
+        verdict = self.judge.verdict(game)
+        opp = opponent(colour)
+        targets = [p for p, s in verdict.status.items()
+                   if s == "dead" and board.colour[p] == opp]
+        best: tuple[int, int] | None = None
+        for p in targets:
+            libs = board.liberties_at(p)
+            for lib in libs:
+                if not game.is_legal(colour, lib):
+                    continue
+                score = 100 if len(libs) == 1 else 10 - len(libs)
+                if best is None or score > best[0]:
+                    best = (score, lib)
+        if best is not None:
+            return best[1]
+        rng = random.Random(f"{engine.seed}:cleanup:{len(game.moves)}")
+        return choose_move(game, colour, rng)
+
+    def register(self) -> None:
+        r = self.engine.register
+        r("final_score", self.cmd_final_score)
+        for slug in METHODS:
+            r(f"final_score_{slug}", self.cmd_final_score_for(slug))
+        r("weiqi-score", self.cmd_score)
+        r("weiqi-methods", self.cmd_methods)
+        r("final_status_list", self.cmd_final_status_list)
+        r("final_status", self.cmd_final_status)
+        r("weiqi-set_status", self.cmd_set_status)
+        r("weiqi-set_owner", self.cmd_set_owner)
+        r("weiqi-clear_status", self.cmd_clear_status)
+        r("weiqi-unclear", self.cmd_unclear)
+        r("weiqi-dead_stones", self.cmd_dead_stones)
+        r("kgs-genmove_cleanup", self.cmd_genmove_cleanup)
+
+
+def _is_point(x: Any) -> bool:
+    return (isinstance(x, (list, tuple)) and len(x) == 2
+            and all(isinstance(v, int) and not isinstance(v, bool) for v in x))
+
+
+def _vertices(data: Any) -> Any:
+    """Turn lists of [row, col] points inside counting artefacts into GTP vertices."""
+    from ..coords import format_vertex
+
+    if isinstance(data, dict):
+        return {k: _vertices(v) for k, v in data.items()}
+    if isinstance(data, (list, tuple)):
+        if data and all(_is_point(x) for x in data):
+            return [format_vertex((x[0], x[1])) for x in data]
+        return [_vertices(x) for x in data]
+    return data
+
+
+def register_scoring_commands(engine: WeiqiEngine) -> Scoring:
+    scoring = Scoring(engine)
+    scoring.register()
+    return scoring
+
+
+__all__ = ["register_scoring_commands", "Scoring", "STONE_STATUSES", "WHITE"]

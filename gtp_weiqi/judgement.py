@@ -1,0 +1,105 @@
+"""The judgement a count is made from, and the plain data the counting methods take.
+
+Order of authority (DESIGN.md section 5): explicit marks first (GTP commands,
+SGF marks, a wrapped engine's dead list), then the engine's own judgement
+(Benson, seki detection, Monte Carlo ownership).  Tromp–Taylor and a forced
+end after four virtual moves count every stone alive.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+
+from .board import BLACK, EMPTY, WHITE
+from .counting.model import Judgement, ScoringInput
+from .game import Game
+from .status import StatusReport, judge
+
+_LETTER = {BLACK: "b", WHITE: "w"}
+ALL_ALIVE_METHODS = frozenset({"tromp_taylor"})
+
+
+@dataclass
+class Verdict:
+    """Statuses and owners per board point, with where they came from.
+
+    status -- every stone point -> alive / dead / seki
+    owner -- explicit or judged owners of empty points (b / w / public)
+    unclear -- strings (stone points) neither a mark nor the judgement decided
+    marked -- stone points whose status came from an explicit mark
+    report -- the engine's own judgement, when it was consulted
+    """
+
+    status: dict[int, str]
+    owner: dict[int, str]
+    unclear: list[tuple[int, ...]] = field(default_factory=list)
+    marked: set[int] = field(default_factory=set)
+    report: StatusReport | None = None
+
+
+class Judge:
+    """Caches the engine's own judgement per position (judging a 19x19 board takes a while)."""
+
+    def __init__(self, seed: int = 0) -> None:
+        self.seed = seed
+        self._cache: dict[tuple[int, int, int], StatusReport] = {}
+
+    def report(self, game: Game) -> StatusReport:
+        board = game.board
+        key = (board.hash, board.width, board.height)
+        found = self._cache.get(key)
+        if found is None:
+            if len(self._cache) > 64:
+                self._cache.clear()
+            found = judge(board, seed=self.seed, multi_stone_suicide=game.rules.suicide)
+            self._cache[key] = found
+        return found
+
+    def verdict(self, game: Game, all_alive: bool = False) -> Verdict:
+        """The statuses and owners to count from."""
+        board = game.board
+        marked_status, marked_owner = game.effective_marks()
+        stones = [p for p in board.points if board.colour[p] != EMPTY]
+        if all_alive or game.forced_end:
+            return Verdict({p: "alive" for p in stones}, {})
+        report = self.report(game)
+        status = dict(report.status)
+        status.update(marked_status)
+        if marked_status:
+            # Owners judged around stones whose status was overridden may be wrong: keep
+            # only the explicit owner marks and let the counting derive the rest.
+            owner = dict(marked_owner)
+        else:
+            owner = dict(report.owner)
+            owner.update(marked_owner)
+        unclear = [s for s in report.unclear if not any(p in marked_status for p in s)]
+        return Verdict(status, owner, unclear, set(marked_status), report)
+
+
+def to_judgement(game: Game, verdict: Verdict) -> Judgement:
+    """The counting layer's Judgement (points as (row, col))."""
+    rc = game.board.row_col
+    status = {rc(p): s for p, s in verdict.status.items() if s != "alive"}
+    owner = {rc(p): o for p, o in verdict.owner.items()}
+    return Judgement(status=status, owner=owner)
+
+
+def scoring_input(game: Game) -> ScoringInput:
+    """What the counting methods need to know about the game, as plain data."""
+    board = game.board
+    rc = board.row_col
+    stones = {rc(p): _LETTER[board.colour[p]] for p in board.points if board.colour[p] != EMPTY}
+    first = game.first_mover
+    last = game.last_mover
+    return ScoringInput(
+        width=game.width,
+        height=game.height,
+        stones=stones,
+        captured={"b": game.captured[BLACK], "w": game.captured[WHITE]},
+        moves={"b": game.moves_made(BLACK), "w": game.moves_made(WHITE)},
+        passes={"b": game.virtual[BLACK], "w": game.virtual[WHITE]},
+        first_mover=_LETTER[first] if first is not None else ("w" if game.handicap else "b"),
+        last_mover=_LETTER[last] if last is not None else None,
+        handicap=game.handicap,
+        komi=game.komi,
+    )

@@ -42,7 +42,9 @@ class Scoring:
         return end_info(self.engine.game)
 
     def verdict(self, slug: str | None = None) -> Verdict:
+        """The judgement to count from under `slug` (default: the active rules' method)."""
         game = self.engine.game
+        slug = slug or game.rules.counting
         info = self.end_info()
         all_alive = slug in ALL_ALIVE_METHODS or bool(info is not None and info.all_alive)
         return self.judge.verdict(game, all_alive=all_alive)
@@ -122,7 +124,7 @@ class Scoring:
         except ValueError as exc:
             raise GtpError(str(exc)) from None
         game = self.engine.game
-        verdict = self.verdict(None if slug == "all" else slug)
+        verdict = self.verdict("area" if slug == "all" else slug)
         params = given if slug == "all" else self.params_for(slug, given)
         if slug == "all":
             defaults = self.params_for("shulu")

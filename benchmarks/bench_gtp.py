@@ -1,0 +1,168 @@
+"""GTP throughput: a long stream of `play` commands, gtp-weiqi against GNU Go in one run.
+
+The stream is a set of seeded random 19x19 games that every rule set accepts
+(no suicide, no repeated position, so no ko recapture), with `clear_board`
+between games.  Each engine gets the same bytes through a pipe, written by one
+thread while the main thread reads the answers.  Start-up is excluded: after
+`boardsize`/`komi` and one warm-up command, the clock runs from the first
+command of the stream to the last response.
+
+    python benchmarks/bench_gtp.py [--games 17] [--moves 300] [--seed 1]
+
+With the defaults the stream holds 5,100 plays; about 250 stones get captured.
+"""
+
+from __future__ import annotations
+
+import argparse
+import os
+import random
+import shlex
+import shutil
+import subprocess
+import sys
+import threading
+import time
+
+from sgfmill import boards
+
+LETTERS = "ABCDEFGHJKLMNOPQRSTUVWXYZ"
+
+
+def default_engine() -> str:
+    script = shutil.which("gtp-weiqi")
+    return shlex.quote(script) if script else f"{shlex.quote(sys.executable)} -m gtp_weiqi"
+
+
+def default_gnugo() -> str | None:
+    found = shutil.which("gnugo") or next(
+        (p for p in ("/usr/games/gnugo", "/usr/local/games/gnugo") if os.path.exists(p)), None)
+    return f"{found} --mode gtp" if found else None
+
+
+def random_game(rng: random.Random, size: int, n_moves: int) -> list[str]:
+    """`play` commands of one game with no suicide and no repeated position."""
+    board = boards.Board(size)
+    seen = {()}
+    colour = "b"
+    commands = []
+    empties = [(r, c) for r in range(size) for c in range(size)]
+    while len(commands) < n_moves:
+        rng.shuffle(empties)
+        for r, c in empties:
+            if board.get(r, c) is not None:
+                continue
+            trial = board.copy()
+            trial.play(r, c, colour)
+            key = tuple(sorted(trial.list_occupied_points()))
+            if trial.get(r, c) is None or key in seen:
+                continue
+            board = trial
+            seen.add(key)
+            commands.append(f"play {colour} {LETTERS[c]}{r + 1}")
+            break
+        else:
+            break  # no legal move left: end the game early
+        colour = "w" if colour == "b" else "b"
+    return commands
+
+
+def build_stream(seed: int, games: int, moves: int, size: int = 19) -> list[str]:
+    rng = random.Random(seed)
+    stream: list[str] = []
+    for _ in range(games):
+        stream.append("clear_board")
+        stream.extend(random_game(rng, size, moves))
+    return stream
+
+
+def _read_response(stdout) -> bytes:
+    lines = []
+    while True:
+        line = stdout.readline()
+        if not line:
+            raise RuntimeError("engine closed its output; got " + repr(b"".join(lines)))
+        if line == b"\n" and lines:
+            return b"".join(lines)
+        if line.strip() or lines:
+            lines.append(line)
+
+
+def measure(command: str, stream: list[str], size: int = 19) -> tuple[float, int]:
+    """Seconds from the first streamed command to the last response; number of errors."""
+    proc = subprocess.Popen(shlex.split(command), stdin=subprocess.PIPE, stdout=subprocess.PIPE,
+                            stderr=subprocess.DEVNULL)
+    assert proc.stdin is not None and proc.stdout is not None
+    try:
+        for setup in (f"boardsize {size}", "komi 7.5", "name"):  # "name" is the warm-up
+            proc.stdin.write(setup.encode() + b"\n")
+            proc.stdin.flush()
+            _read_response(proc.stdout)
+        payload = "".join(c + "\n" for c in stream).encode()
+
+        def write() -> None:
+            assert proc.stdin is not None
+            proc.stdin.write(payload)
+            proc.stdin.flush()
+
+        writer = threading.Thread(target=write, daemon=True)
+        start = time.perf_counter()
+        writer.start()
+        errors = 0
+        for _ in stream:
+            if _read_response(proc.stdout).startswith(b"?"):
+                errors += 1
+        elapsed = time.perf_counter() - start
+        writer.join()
+        proc.stdin.write(b"quit\n")
+        proc.stdin.flush()
+        proc.wait(timeout=30)
+        return elapsed, errors
+    finally:
+        if proc.poll() is None:
+            proc.kill()
+            proc.wait()
+        proc.stdin.close()
+        proc.stdout.close()
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    parser.add_argument("--games", type=int, default=17)
+    parser.add_argument("--moves", type=int, default=300, help="plays per game")
+    parser.add_argument("--seed", type=int, default=1)
+    parser.add_argument("--repeat", type=int, default=5,
+                        help="runs per engine, interleaved; the fastest counts")
+    parser.add_argument("--engine", default=default_engine(), help="our engine's command")
+    parser.add_argument("--gnugo", default=default_gnugo(), help="GNU Go's command")
+    args = parser.parse_args(argv)
+    if not args.gnugo:
+        print("GNU Go not found (apt-get install gnugo)", file=sys.stderr)
+        return 2
+    stream = build_stream(args.seed, args.games, args.moves)
+    plays = sum(c.startswith("play") for c in stream)
+    print(f"stream: {len(stream)} commands ({plays} play, {args.games} clear_board), "
+          f"seed {args.seed}")
+    if plays < 5000:
+        print("warning: fewer than 5000 plays; raise --games or --moves", file=sys.stderr)
+    engines = (("gtp-weiqi", args.engine), ("gnugo", args.gnugo))
+    times: dict[str, list[float]] = {label: [] for label, _ in engines}
+    errors: dict[str, int] = {}
+    for _ in range(args.repeat):
+        for label, command in engines:
+            elapsed, errors[label] = measure(command, stream)
+            times[label].append(elapsed)
+    results = {label: min(ts) for label, ts in times.items()}
+    for label, command in engines:
+        best = results[label]
+        print(f"{label:10s} {best * 1e6 / len(stream):9.1f} us/command  "
+              f"(best of {args.repeat}: {best:.3f} s, {errors[label]} errors)  [{command}]")
+        if errors[label]:
+            print(f"  warning: {label} refused {errors[label]} commands", file=sys.stderr)
+    ratio = results["gtp-weiqi"] / results["gnugo"]
+    print(f"ratio gtp-weiqi / gnugo: {ratio:.2f}")
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

@@ -18,16 +18,16 @@ from .rules import Rules
 COLOUR_NAMES = {BLACK: "black", WHITE: "white"}
 
 # Keys for the whole-board pattern (全局棋形): virtual stones per colour and the
-# side to move (situational superko).  Fixed seed so hashes agree across processes.
-_rng = random.Random(0x5EED7E1)
-_SIDE_KEY = _rng.getrandbits(64)
+# side to move (situational superko).  Each key depends only on what it stands for, so
+# hashes agree across processes whatever order the keys were first needed in.
+_SIDE_KEY = random.Random("gtp_weiqi side to move").getrandbits(64)
 _VIRTUAL_KEYS: dict[int, list[int]] = {BLACK: [0], WHITE: [0]}
 
 
 def _virtual_key(colour: int, count: int) -> int:
     keys = _VIRTUAL_KEYS[colour]
     while len(keys) <= count:
-        keys.append(_rng.getrandbits(64))
+        keys.append(random.Random(f"gtp_weiqi virtual {colour} {len(keys)}").getrandbits(64))
     return keys[count]
 
 
@@ -148,14 +148,19 @@ class Game:
         board = self.board
         if board.colour[point] != EMPTY:
             return "occupied" if board.colour[point] in (BLACK, WHITE) else "off board"
-        suicide_ok = self.rules.suicide
-        if not board.is_legal(point, colour, suicide_ok):
-            return "suicide"
+        rules = self.rules
+        if rules.ko == "SIMPLE":
+            if not board.is_legal(point, colour, rules.suicide):
+                return "suicide"
+        else:
+            try:
+                after = board.hash_after(point, colour, rules.suicide)
+            except IllegalMove:
+                return "suicide"
         if self._ko is not None and self._ko == (point, colour):
             return "ko"
-        if self.rules.ko != "SIMPLE":
-            after = board.hash_after(point, colour, suicide_ok)
-            if self.rules.virtualMoves:
+        if rules.ko != "SIMPLE":
+            if rules.virtualMoves:
                 after ^= (_virtual_key(BLACK, self.virtual[BLACK])
                           ^ _virtual_key(WHITE, self.virtual[WHITE]))
             if self._history_key(opponent(colour), after) in self._seen:
@@ -259,9 +264,16 @@ class Game:
         self.marks = [m for m in old[-1] if m.after <= len(self.moves)]
 
     def set_rules(self, rules: Rules) -> None:
-        """Change the rules and replay the history under them."""
+        """Change the rules and replay the history under them.  If the record cannot be
+        replayed (a block suicide the new rules forbid), nothing changes and IllegalPlay says
+        why."""
+        old = self.rules
         self.rules = rules
-        self.replace_moves(list(self.moves))
+        try:
+            self.replace_moves(list(self.moves))
+        except IllegalPlay:
+            self.rules = old
+            raise
 
     def clear(self, width: int | None = None, height: int | None = None) -> None:
         """An empty board (new size optional); komi and rules are kept."""

@@ -194,7 +194,7 @@ def with_field(rules: Rules, key: str, value: object) -> Rules:
         elif key in _UPPER_KEYS:
             value = value.upper()
         elif key == "bowl":
-            if not value.isdigit():
+            if not (value.isascii() and value.isdigit()):
                 raise RulesError("bowl must be a non-negative integer")
             value = int(value)
         elif key in ("counting", "balance"):
@@ -218,6 +218,8 @@ def parse_rules(text: str) -> tuple[Rules, float | None]:
             data = json.loads(text)
         except json.JSONDecodeError as exc:
             raise RulesError(f"bad JSON: {exc.msg}") from None
+        except (ValueError, RecursionError):  # a number too long to convert, deep nesting
+            raise RulesError("bad JSON: value too large or too deeply nested") from None
         if not isinstance(data, dict):
             raise RulesError("rules JSON must be an object")
         if "komi" in data:

@@ -13,7 +13,7 @@ from sgfmill import sgf
 
 from .board import BLACK, WHITE
 from .game import Game, IllegalPlay, Move
-from .rules import Rules, lookup_preset
+from .rules import Rules, RulesError, lookup_preset, parse_rules
 
 _COLOUR = {"b": BLACK, "w": WHITE}
 _LETTER = {BLACK: "b", WHITE: "w"}
@@ -41,9 +41,16 @@ class SgfGame:
 
 
 def rules_from_ru(text: str) -> Rules | None:
+    """The preset an RU value names, or the rules its JSON describes (as printsgf writes
+    rules that are no preset); None when unknown."""
     text = text.strip()
     if not text:
         return None
+    if text.startswith("{"):
+        try:
+            return parse_rules(text)[0]
+        except RulesError:
+            return None
     key = text.lower().replace("-", "").replace("_", "").replace(" ", "")
     found = lookup_preset(_RU_NAMES.get(key, text))
     return found[0] if found else None
@@ -83,8 +90,11 @@ def parse_sgf(data: bytes) -> SgfGame:
             for prop in ("DD", "MA", "TB", "TW"):
                 if node.has_property(prop):
                     marks[prop] = sorted(node.get(prop))
+    except SgfError:
+        raise
     except ValueError as exc:
-        raise SgfError(f"bad SGF node: {exc}") from None
+        reason = str(exc) or "a point off the board or a bad value"
+        raise SgfError(f"bad SGF node: {reason}") from None
     return SgfGame((size, size), komi, rules_from_ru(ru), handicap, setup, moves, marks)
 
 

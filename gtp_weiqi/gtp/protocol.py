@@ -32,11 +32,14 @@ class GtpQuit(Exception):
 
 def preprocess(line: str) -> str:
     """Drop control characters (HT becomes a space), cut a comment, strip white space."""
+    stripped = line.strip(" \n")
+    if stripped.isprintable() and "#" not in stripped:
+        return stripped  # the common case: nothing to remove
     line = line.translate(_CONTROL)
     hash_at = line.find("#")
     if hash_at >= 0:
         line = line[:hash_at]
-    return line.strip()
+    return line.strip(" \n")
 
 
 def clean_response(text: str) -> str:
@@ -133,7 +136,7 @@ class Engine:
         line = preprocess(raw)
         if not line:
             return None, False
-        parts = line.split()
+        parts = [part for part in line.split(" ") if part]  # GTP separates by space only
         ident = ""
         if parts[0].isdigit() and parts[0].isascii():
             ident = parts.pop(0)

@@ -1,0 +1,127 @@
+"""Shared helpers for the engine tests: games from board diagrams, in-process GTP transcripts,
+and snapshots of everything a failed command must leave unchanged."""
+
+from __future__ import annotations
+
+import io
+import re
+import tempfile
+
+import pytest
+
+from gtp_weiqi.board import BLACK, WHITE, Board
+from gtp_weiqi.coords import parse_vertex
+from gtp_weiqi.game import Game
+from gtp_weiqi.gtp.commands import build_engine
+from gtp_weiqi.gtp.engine import WeiqiEngine
+from gtp_weiqi.rules import Rules, lookup_preset
+
+
+def preset(name: str) -> Rules:
+    """The rules of a preset, by any of its names."""
+    found = lookup_preset(name)
+    assert found is not None, name
+    return found[0]
+
+
+def game_from_diagram(diagram: str, rules: Rules | str = "tromp-taylor",
+                      komi: float = 7.5) -> Game:
+    """A game whose setup is the drawn position (rows top first, X black, O white, . empty);
+    Black is to move and no move has been played."""
+    if isinstance(rules, str):
+        rules = preset(rules)
+    drawn = Board.from_diagram(diagram)
+    game = Game(drawn.width, drawn.height, rules, komi)
+    game.add_setup([(p, drawn.colour[p]) for p in drawn.points
+                    if drawn.colour[p] in (BLACK, WHITE)])
+    return game
+
+
+def pt(game: Game, vertex: str) -> int | None:
+    """The board point of a GTP vertex ('pass' gives None)."""
+    rc = parse_vertex(vertex, game.width, game.height)
+    return None if rc is None else game.board.point(*rc)
+
+
+def play(game: Game, *moves: str) -> None:
+    """Play moves written as 'B C4', 'w pass', ... through the rules (IllegalPlay on refusal)."""
+    for text in moves:
+        colour, vertex = text.split()
+        game.play(BLACK if colour.lower() == "b" else WHITE, pt(game, vertex))
+
+
+def diagram(game: Game) -> str:
+    return game.board.diagram()
+
+
+def dedent_diagram(text: str) -> str:
+    """A diagram as Board.diagram() prints it, from an indented triple-quoted block."""
+    rows = [line.strip().replace(" ", "") for line in text.strip().splitlines()]
+    return "\n".join(rows) + "\n"
+
+
+def make_engine(size: int = 9, rules: str = "tromp-taylor", komi: float | None = None
+                ) -> WeiqiEngine:
+    """The engine `gtp-weiqi` serves (every command set registered)."""
+    return build_engine(size=size, rules=rules, komi=komi)
+
+
+@pytest.fixture
+def engine() -> WeiqiEngine:
+    """A fresh 9x9 engine under Tromp–Taylor rules."""
+    return make_engine()
+
+
+def transcript(engine: WeiqiEngine, data: bytes) -> bytes:
+    """Feed raw bytes to the engine's serve loop (a real file descriptor, as stdin is) and
+    return every byte it wrote."""
+    out = io.BytesIO()
+    with tempfile.TemporaryFile() as stdin:
+        stdin.write(data)
+        stdin.flush()
+        stdin.seek(0)
+        engine.serve(stdin, out)
+    return out.getvalue()
+
+
+def gtp(engine: WeiqiEngine, line: str) -> str:
+    """The framed response to one command line (fails the test if the line was ignored)."""
+    response, _quit = engine.handle_line(line + "\n")
+    assert response is not None, f"line ignored: {line!r}"
+    return response
+
+
+def ok(engine: WeiqiEngine, line: str) -> str:
+    """Run a command that must succeed; return its text (without '= ' and the blank line)."""
+    response = gtp(engine, line)
+    assert response.startswith("= "), f"{line!r} -> {response!r}"
+    return response[2:-2]
+
+
+def fail(engine: WeiqiEngine, line: str) -> str:
+    """Run a command that must fail; return the error text."""
+    response = gtp(engine, line)
+    assert response.startswith("? "), f"{line!r} -> {response!r}"
+    return response[2:-2]
+
+
+def assert_well_framed(response: bytes | str) -> None:
+    """`=`/`?`, optional id, one space, text, then exactly one blank line at the end; no tab,
+    CR or other control character anywhere."""
+    raw = response.encode() if isinstance(response, str) else response
+    assert re.match(rb"^[=?]\d* ", raw), raw
+    assert raw.endswith(b"\n\n"), raw
+    assert b"\n\n" not in raw[:-2], raw
+    assert not any(b < 32 and b != 10 or b == 127 for b in raw), raw
+
+
+def snapshot(engine: WeiqiEngine) -> tuple[object, ...]:
+    """Everything a refused command must leave exactly as it was."""
+    game = engine.game
+    return (
+        game.width, game.height, game.board.diagram(), game.board.hash,
+        tuple((m.colour, m.point) for m in game.moves), tuple(game.setup), game.handicap,
+        game.komi, game.rules, dict(game.captured), dict(game.virtual), game.to_move,
+        engine.time_settings, tuple(sorted(engine.time_left.items())),
+        tuple(getattr(game, "marks", ())),
+    )

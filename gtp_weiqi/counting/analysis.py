@@ -1,0 +1,548 @@
+"""The analysis every counting method shares, done once per (position, judgement).
+
+From the stones and the judgement it derives, in this order:
+
+1. the strings and their statuses; the dead stones come off (清理死子);
+2. the empty regions of what is left and the owner of every empty point: a region bordered
+   by one colour only is that colour's 空, a region touching both (or neither) is 公气;
+   explicit owners override per point, and an explicit owner inside a region that is not
+   that colour's is a one-sided point (单方权利官子 / 单方的气 / a claimed 单劫 point);
+3. the blocks (棋块): one colour's living stones joined through its own stones and its own
+   空 (so strings sharing eyes are one block);
+4. the basic eye points (基本眼位) of every block and the routes (路): own points that are
+   not basic eyes;
+5. the figures of DESIGN.md 3: S, K, E, L, G, P, M per side.
+
+Points are flat indices ``row * width + col`` inside this module; artefacts convert them to
+``[row, col]`` lists.
+"""
+
+from __future__ import annotations
+
+import math
+from dataclasses import dataclass
+from functools import lru_cache
+from typing import Any
+
+from .model import ALIVE, BLACK, COLOURS, DEAD, PUBLIC, SEKI, WHITE, Judgement, ScoringInput
+
+EMPTY, B, W = 0, 1, 2
+PUB = 3  # owner code of a public point (公气)
+CODE = {BLACK: B, WHITE: W}
+NAME = {B: BLACK, W: WHITE}
+OWNER_CODE = {BLACK: B, WHITE: W, PUBLIC: PUB}
+STATUSES = (ALIVE, DEAD, SEKI)
+MAX_SIZE = 52
+
+# How many eye pairs the two-eye choice may try per block before it settles for any pair.
+_PAIR_TRIES = 60
+_PAIR_CHECKS = 12
+
+
+@lru_cache(maxsize=16)
+def geometry(width: int, height: int) -> tuple[tuple[int, ...], ...]:
+    """The 4-neighbours of every flat index on a width x height board."""
+    nbrs: list[tuple[int, ...]] = []
+    for r in range(height):
+        for c in range(width):
+            out = []
+            if r > 0:
+                out.append((r - 1) * width + c)
+            if c > 0:
+                out.append(r * width + c - 1)
+            if c < width - 1:
+                out.append(r * width + c + 1)
+            if r < height - 1:
+                out.append((r + 1) * width + c)
+            nbrs.append(tuple(out))
+    return tuple(nbrs)
+
+
+@dataclass
+class Block:
+    """A 棋块: one colour's living stones joined through own stones and own 空.
+
+    kind -- 'alive' (independently living) or 'seki' (every string in it is marked seki)
+    own -- every own empty point joined to the block (its 空, one-sided points included)
+    eyes -- its basic eye points; routes -- its other own points
+    eyes_checked -- True when the two chosen eyes pass the two-eye test (every string of the
+        filled block touches both, and they are not adjacent); None when not applicable
+    """
+
+    colour: int
+    stones: list[int]
+    own: list[int]
+    kind: str
+    eyes: list[int]
+    routes: list[int]
+    eyes_checked: bool | None
+
+
+class Analysis:
+    """Strings, owners, blocks, basic eyes and the per-side figures of one judged position."""
+
+    def __init__(self, inp: ScoringInput, judgement: Judgement | None = None) -> None:
+        judgement = judgement if judgement is not None else Judgement()
+        _check_input(inp)
+        self.inp = inp
+        self.judgement = judgement
+        w, h = inp.width, inp.height
+        self.width, self.height = w, h
+        self.n = n = w * h
+        self.nbrs = nbrs = geometry(w, h)
+
+        board = [EMPTY] * n
+        for (r, c), colour in inp.stones.items():
+            board[r * w + c] = CODE[colour]
+        self.board = board
+
+        # 1. strings and statuses
+        string_of = [-1] * n
+        strings: list[list[int]] = []
+        for p in range(n):
+            col = board[p]
+            if col == EMPTY or string_of[p] >= 0:
+                continue
+            sid = len(strings)
+            members = [p]
+            string_of[p] = sid
+            i = 0
+            while i < len(members):
+                for q in nbrs[members[i]]:
+                    if board[q] == col and string_of[q] < 0:
+                        string_of[q] = sid
+                        members.append(q)
+                i += 1
+            strings.append(members)
+        self.string_of = string_of
+        self.strings = strings
+        status = [ALIVE] * len(strings)
+        given: dict[int, str] = {}
+        for (r, c), st in judgement.status.items():
+            _check_point(r, c, w, h, "status")
+            if st not in STATUSES:
+                raise ValueError(f"status of {_pt(r, c)} must be alive, dead or seki, not {st!r}")
+            p = r * w + c
+            if board[p] == EMPTY:
+                raise ValueError(f"status given for {_pt(r, c)}, which holds no stone")
+            sid = string_of[p]
+            if given.get(sid, st) != st:
+                raise ValueError(f"the string at {_pt(r, c)} is given two statuses "
+                                 f"({given[sid]} and {st}); a string has one status")
+            given[sid] = st
+        for sid, st in given.items():
+            status[sid] = st
+        self.string_status = status
+
+        live = board[:]
+        dead: list[int] = []
+        for sid, members in enumerate(strings):
+            if status[sid] == DEAD:
+                dead.extend(members)
+                for p in members:
+                    live[p] = EMPTY
+        dead.sort()
+        self.live = live
+        self.dead = dead
+
+        # 2. empty regions and owners
+        region_of = [-1] * n
+        regions: list[list[int]] = []
+        region_owner: list[int] = []
+        for p in range(n):
+            if live[p] != EMPTY or region_of[p] >= 0:
+                continue
+            rid = len(regions)
+            members = [p]
+            region_of[p] = rid
+            seen = 0
+            i = 0
+            while i < len(members):
+                for q in nbrs[members[i]]:
+                    lq = live[q]
+                    if lq == EMPTY:
+                        if region_of[q] < 0:
+                            region_of[q] = rid
+                            members.append(q)
+                    else:
+                        seen |= lq
+                i += 1
+            regions.append(members)
+            region_owner.append(seen if seen in (B, W) else PUB)
+        self.regions = regions
+        self.region_of = region_of
+        self.region_owner = region_owner
+        owner = [0] * n
+        for rid, members in enumerate(regions):
+            o = region_owner[rid]
+            for p in members:
+                owner[p] = o
+        one_sided: dict[int, int] = {}
+        for (r, c), o in judgement.owner.items():
+            _check_point(r, c, w, h, "owner")
+            if o not in OWNER_CODE:
+                raise ValueError(f"owner of {_pt(r, c)} must be b, w or public, not {o!r}")
+            p = r * w + c
+            if live[p] != EMPTY:
+                raise ValueError(f"owner given for {_pt(r, c)}, which holds a living stone")
+            code = OWNER_CODE[o]
+            owner[p] = code
+            if code != PUB and region_owner[region_of[p]] != code:
+                one_sided[p] = code
+        self.owner = owner
+        self.one_sided = one_sided
+
+        explicit_eyes: dict[int, int] = {}
+        for (r, c), colour in judgement.eyes.items():
+            _check_point(r, c, w, h, "eyes")
+            if colour not in CODE:
+                raise ValueError(f"basic eye at {_pt(r, c)} must name b or w, not {colour!r}")
+            p = r * w + c
+            if live[p] != EMPTY or owner[p] != CODE[colour]:
+                raise ValueError(f"basic eye at {_pt(r, c)} is not an own point of {colour}")
+            explicit_eyes[p] = CODE[colour]
+
+        # 3. blocks
+        block_of = [-1] * n
+        blocks: list[Block] = []
+        orphans: dict[int, list[int]] = {B: [], W: []}
+        for p in range(n):
+            if block_of[p] != -1:
+                continue
+            col = live[p] if live[p] != EMPTY else owner[p]
+            if col not in (B, W):
+                continue
+            members = [p]
+            block_of[p] = -2
+            i = 0
+            while i < len(members):
+                for q in nbrs[members[i]]:
+                    if block_of[q] == -1 and (live[q] == col or (live[q] == EMPTY
+                                                                  and owner[q] == col)):
+                        block_of[q] = -2
+                        members.append(q)
+                i += 1
+            stones = sorted(q for q in members if live[q] != EMPTY)
+            own = sorted(q for q in members if live[q] == EMPTY)
+            if not stones:
+                orphans[col].extend(own)
+                for q in members:
+                    block_of[q] = -3
+                continue
+            bid = len(blocks)
+            for q in members:
+                block_of[q] = bid
+            sids = {string_of[q] for q in stones}
+            kind = SEKI if all(status[s] == SEKI for s in sids) else ALIVE
+            blocks.append(Block(col, stones, own, kind, [], [], None))
+        self.block_of = [b if b >= 0 else -1 for b in block_of]
+        block_of = self.block_of
+        self.blocks = blocks
+        self.orphans = {c: sorted(v) for c, v in orphans.items()}
+
+        # one-sided points (our choice): 单方权利官子 (a route) when the owner can fill the
+        # point safely -- its stone there would have two liberties or capture -- and
+        # 单方的气 (a basic eye) when filling it would leave the owner in atari; explicit
+        # eyes decide when given
+        self.one_sided_kind: dict[int, str] = {
+            p: "right" if self._safe_fill(p, code) else "liberty"
+            for p, code in one_sided.items()}
+
+        # 4. basic eyes
+        for blk in blocks:
+            self._choose_eyes(blk, explicit_eyes)
+        for p in list(self.one_sided_kind):
+            bid = block_of[p]
+            if bid >= 0:
+                self.one_sided_kind[p] = "liberty" if p in set(blocks[bid].eyes) else "right"
+
+        # 5. figures
+        by_stone: dict[int, list[int]] = {B: [], W: []}
+        by_owner: dict[int, list[int]] = {B: [], W: [], PUB: []}
+        for p in range(n):
+            if live[p] != EMPTY:
+                by_stone[live[p]].append(p)
+            else:
+                by_owner[owner[p]].append(p)
+        self.stones_of = {c: by_stone[CODE[c]] for c in COLOURS}
+        self.territory = {c: by_owner[CODE[c]] for c in COLOURS}
+        self.public = by_owner[PUB]
+        eyes = {c: [] for c in COLOURS}
+        routes = {c: [] for c in COLOURS}
+        for blk in blocks:
+            eyes[NAME[blk.colour]].extend(blk.eyes)
+            routes[NAME[blk.colour]].extend(blk.routes)
+        for code, pts in self.orphans.items():
+            routes[NAME[code]].extend(pts)
+        self.eyes = {c: sorted(v) for c, v in eyes.items()}
+        self.routes = {c: sorted(v) for c, v in routes.items()}
+        dead_count = {c: sum(1 for p in dead if board[p] == CODE[c]) for c in COLOURS}
+        self.dead_count = dead_count
+        self.S = {c: len(self.stones_of[c]) for c in COLOURS}
+        self.K = {c: len(self.territory[c]) for c in COLOURS}
+        self.E = {c: len(self.eyes[c]) for c in COLOURS}
+        self.L = {c: self.K[c] - self.E[c] for c in COLOURS}
+        self.G = len(self.public)
+        self.P = {c: int(inp.captured.get(c, 0)) + dead_count[c] for c in COLOURS}
+        self.M = {c: int(inp.moves.get(c, 0)) for c in COLOURS}
+        self.V = {c: int(inp.passes.get(c, 0)) for c in COLOURS}
+        self.H = {BLACK: int(inp.handicap), WHITE: 0}
+        self.block_count = {c: sum(1 for b in blocks if b.colour == CODE[c]) for c in COLOURS}
+        self._common: dict[str, Any] | None = None
+
+    def _safe_fill(self, p: int, code: int) -> bool:
+        """Whether `code` can put a stone on empty point p without self-atari (on the board
+        with the dead stones off): the stone captures, or its string has two liberties."""
+        live, nbrs, string_of, strings = self.live, self.nbrs, self.string_of, self.strings
+        libs: set[int] = set()
+        for q in nbrs[p]:
+            lq = live[q]
+            if lq == EMPTY:
+                libs.add(q)
+            elif lq == code:
+                for s in strings[string_of[q]]:
+                    libs.update(x for x in nbrs[s] if live[x] == EMPTY)
+            else:
+                opp_libs = {x for s in strings[string_of[q]] for x in nbrs[s]
+                            if live[x] == EMPTY}
+                if opp_libs == {p}:
+                    return True
+        libs.discard(p)
+        return len(libs) >= 2
+
+    # -- basic eyes ---------------------------------------------------------------------
+
+    def _choose_eyes(self, blk: Block, explicit: dict[int, int]) -> None:
+        listed = [p for p in blk.own if p in explicit]
+        kinds = self.one_sided_kind
+        if listed:
+            blk.eyes = listed
+            blk.eyes_checked = None
+        else:
+            ordinary = [p for p in blk.own if p not in kinds]
+            liberties = [p for p in blk.own if kinds.get(p) == "liberty"]
+            if blk.kind == SEKI:
+                # (our choice) a block alive only in seki keeps every own enclosed point as
+                # a basic eye: filling one shortens the liberties the seki rests on
+                blk.eyes = sorted(ordinary + liberties)
+                blk.eyes_checked = None
+            elif len(ordinary) <= 2:
+                blk.eyes = sorted(ordinary + liberties)
+                blk.eyes_checked = len(ordinary) == 2 and self._two_eyes_ok(
+                    blk, ordinary[0], ordinary[1], set(liberties))
+            else:
+                pair, ok = self._pick_pair(blk, ordinary, set(liberties))
+                blk.eyes = sorted(list(pair) + liberties)
+                blk.eyes_checked = ok
+        eyes = set(blk.eyes)
+        blk.routes = [p for p in blk.own if p not in eyes]
+
+    def _pick_pair(self, blk: Block, ordinary: list[int], keep: set[int]
+                   ) -> tuple[tuple[int, int], bool]:
+        """Two basic eyes for an independently living block: the first pair, in order of
+        how enclosed the points are, that passes the two-eye test."""
+        live, nbrs = self.live, self.nbrs
+        col = blk.colour
+        cand = sorted(ordinary, key=lambda p: (sum(1 for q in nbrs[p] if live[q] != col), p))
+        own_set = set(blk.own)
+        stone_set = set(blk.stones)
+        tries = checks = 0
+        fallback: tuple[int, int] | None = None
+        m = len(cand)
+        for total in range(1, 2 * m - 2):
+            for i in range(max(0, total - m + 1), (total + 1) // 2):
+                j = total - i
+                e1, e2 = cand[i], cand[j]
+                tries += 1
+                if e2 in nbrs[e1]:
+                    continue
+                if fallback is None:
+                    fallback = (e1, e2)
+                if not all(q in stone_set or (q in own_set and q not in keep and q != e2)
+                           for q in nbrs[e1]):
+                    continue
+                if not all(q in stone_set or (q in own_set and q not in keep and q != e1)
+                           for q in nbrs[e2]):
+                    continue
+                checks += 1
+                if self._two_eyes_ok(blk, e1, e2, keep):
+                    return (min(e1, e2), max(e1, e2)), True
+                if checks >= _PAIR_CHECKS or tries >= _PAIR_TRIES:
+                    break
+            if checks >= _PAIR_CHECKS or tries >= _PAIR_TRIES:
+                break
+        if fallback is None:
+            fallback = (cand[0], cand[1])
+        return (min(fallback), max(fallback)), False
+
+    def _two_eyes_ok(self, blk: Block, e1: int, e2: int, keep: set[int]) -> bool:
+        """Two-eye test: e1, e2 not adjacent, every neighbour of each is filled, and every
+        string of the filled block (own points other than eyes filled) touches both."""
+        nbrs = self.nbrs
+        if e2 in nbrs[e1]:
+            return False
+        mark = bytearray(self.n)  # 1: filled, then the flood number that reached it
+        filled = [p for p in blk.own if p != e1 and p != e2 and p not in keep]
+        filled += blk.stones
+        for p in filled:
+            mark[p] = 1
+        if not all(mark[q] for q in nbrs[e1]) or not all(mark[q] for q in nbrs[e2]):
+            return False
+        # every component of the filled block must touch both eyes: a flood from the
+        # neighbours of e1 must reach every filled point, and so must one from e2's
+        for eye, old, new in ((e1, 1, 2), (e2, 2, 3)):
+            stack = [q for q in nbrs[eye] if mark[q] == old]
+            for q in stack:
+                mark[q] = new
+            reached = len(stack)
+            while stack:
+                p = stack.pop()
+                for q in nbrs[p]:
+                    if mark[q] == old:
+                        mark[q] = new
+                        reached += 1
+                        stack.append(q)
+            if reached != len(filled):
+                return False
+        return True
+
+    # -- helpers for the methods ---------------------------------------------------------
+
+    def rc(self, p: int) -> list[int]:
+        """[row, col] of a flat index (the artefact form of a point)."""
+        return [p // self.width, p % self.width]
+
+    def rcs(self, pts: Any) -> list[list[int]]:
+        w = self.width
+        return [[p // w, p % w] for p in sorted(pts)]
+
+    def board_artefact(self, colours: list[int]) -> dict[str, list[list[int]]]:
+        """A board (flat colour list) as {'b': [[r, c], ...], 'w': [...]}."""
+        w = self.width
+        out: dict[str, list[list[int]]] = {BLACK: [], WHITE: []}
+        for p, col in enumerate(colours):
+            if col == B:
+                out[BLACK].append([p // w, p % w])
+            elif col == W:
+                out[WHITE].append([p // w, p % w])
+        return out
+
+    def common_artefacts(self) -> dict[str, Any]:
+        """The analysis as plain data (computed once, shared by every method's Count)."""
+        if self._common is not None:
+            return self._common
+        rcs = self.rcs
+        blocks = []
+        for blk in self.blocks:
+            blocks.append({
+                "colour": NAME[blk.colour],
+                "kind": blk.kind,
+                "stones": rcs(blk.stones),
+                "own_points": rcs(blk.own),
+                "eyes": rcs(blk.eyes),
+                "routes": rcs(blk.routes),
+                "eyes_checked": blk.eyes_checked,
+            })
+        one_sided = {c: {"rights": [], "liberties": []} for c in COLOURS}
+        for p, code in sorted(self.one_sided.items()):
+            kind = "liberties" if self.one_sided_kind[p] == "liberty" else "rights"
+            one_sided[NAME[code]][kind].append(self.rc(p))
+        S, K, E, L, G = self.S, self.K, self.E, self.L, self.G
+        zikong = {c: S[c] + K[c] + G / 2 for c in COLOURS}
+        fuzi = {c: zikong[c] + (E[_o(c)] - E[c]) / 2 for c in COLOURS}
+        xuzi = (E[BLACK] + E[WHITE] + G) / 2
+        huozi = {c: S[c] + L[c] for c in COLOURS}
+        self._common = {
+            "size": [self.width, self.height],
+            "removed_dead": {c: rcs(p for p in self.dead if self.board[p] == CODE[c])
+                             for c in COLOURS},
+            "blocks": blocks,
+            "eyes": {c: rcs(v) for c, v in self.eyes.items()},
+            "routes": {c: rcs(v) for c, v in self.routes.items()},
+            "public": rcs(self.public),
+            "territory": {c: rcs(v) for c, v in self.territory.items()},
+            "one_sided": one_sided,
+            "figures": {
+                "stones": dict(S), "territory": dict(K), "eyes": dict(E), "routes": dict(L),
+                "public": G, "lost": dict(self.P), "captured": {c: int(self.inp.captured.get(
+                    c, 0)) for c in COLOURS}, "dead": dict(self.dead_count),
+                "moves": dict(self.M), "passes": dict(self.V), "handicap": self.inp.handicap,
+                "blocks": dict(self.block_count), "board_points": self.n,
+            },
+            "conversions": {
+                "huozi_from_area": {c: {"area": _num(zikong[c]), "eyes": E[c],
+                                        "half_public": _num(G / 2),
+                                        "huozi": _num(zikong[c] - E[c] - G / 2)}
+                                    for c in COLOURS},
+                "huozi_from_fuzi": {c: {"fuzi": _num(fuzi[c]), "xuzi": _num(xuzi),
+                                        "huozi": _num(fuzi[c] - xuzi)} for c in COLOURS},
+                "huozi": {c: huozi[c] for c in COLOURS},
+                "zikong_minus_zilu_margin": {
+                    "zikong_margin": _num(zikong[BLACK] - zikong[WHITE]),
+                    "zilu_margin": huozi[BLACK] - huozi[WHITE],
+                    "difference": _num(zikong[BLACK] - zikong[WHITE]
+                                       - (huozi[BLACK] - huozi[WHITE])),
+                    "eyes_black_minus_white": E[BLACK] - E[WHITE],
+                },
+            },
+        }
+        return self._common
+
+
+def _o(c: str) -> str:
+    return WHITE if c == BLACK else BLACK
+
+
+def _num(x: float) -> int | float:
+    return int(x) if x == int(x) else x
+
+
+def _pt(r: int, c: int) -> str:
+    return f"({r}, {c})"
+
+
+def _check_point(r: Any, c: Any, w: int, h: int, what: str) -> None:
+    if not (isinstance(r, int) and isinstance(c, int) and 0 <= r < h and 0 <= c < w):
+        raise ValueError(f"{what}: point {(r, c)!r} is not on the {w}x{h} board")
+
+
+def _check_input(inp: ScoringInput) -> None:
+    w, h = inp.width, inp.height
+    if not (isinstance(w, int) and isinstance(h, int) and 1 <= w <= MAX_SIZE
+            and 1 <= h <= MAX_SIZE):
+        raise ValueError(f"board size must be 1..{MAX_SIZE} each way, not {w}x{h}")
+    rows, cols = range(h), range(w)
+    for pt, colour in inp.stones.items():
+        try:
+            r, c = pt
+            ok = r in rows and c in cols and type(r) is int and type(c) is int
+        except (TypeError, ValueError):
+            ok = False
+        if not ok:
+            raise ValueError(f"stones: {pt!r} is not a (row, col) point on the {w}x{h} board")
+        if colour != BLACK and colour != WHITE:
+            raise ValueError(f"stones: colour at {_pt(*pt)} must be b or w, not {colour!r}")
+    for name in ("captured", "moves", "passes"):
+        table = getattr(inp, name)
+        for key, value in table.items():
+            if key not in CODE:
+                raise ValueError(f"{name}: key must be b or w, not {key!r}")
+            if not isinstance(value, int) or isinstance(value, bool) or value < 0:
+                raise ValueError(f"{name}[{key}] must be a non-negative integer, not {value!r}")
+    for c in COLOURS:
+        if inp.passes.get(c, 0) > inp.moves.get(c, 0) and inp.moves.get(c, 0) > 0:
+            raise ValueError(f"passes[{c}] exceeds moves[{c}]: passes are counted in moves")
+    if inp.first_mover not in CODE:
+        raise ValueError(f"first_mover must be b or w, not {inp.first_mover!r}")
+    if inp.last_mover is not None and inp.last_mover not in CODE:
+        raise ValueError(f"last_mover must be b, w or None, not {inp.last_mover!r}")
+    if not isinstance(inp.handicap, int) or isinstance(inp.handicap, bool) or inp.handicap < 0:
+        raise ValueError(f"handicap must be a non-negative integer, not {inp.handicap!r}")
+    if not isinstance(inp.komi, (int, float)) or isinstance(inp.komi, bool) \
+            or not math.isfinite(inp.komi):
+        raise ValueError(f"komi must be a finite number, not {inp.komi!r}")
+
+
+def analyse(inp: ScoringInput, judgement: Judgement | None = None) -> Analysis:
+    """Derive owners, blocks, basic eyes and the figures once; every method reuses them."""
+    return Analysis(inp, judgement)

@@ -1,0 +1,154 @@
+"""Plain data for the counting layer: what is counted, how it was judged, what came out.
+
+The counting layer never sees a board object, a game record or a GTP command: it works on
+these frozen records so that every method is a pure function of them.
+
+Point -- (row, col), row 0 is the bottom row (GTP row 1), col 0 is column A.
+Colours are the strings 'b' and 'w'.
+"""
+
+from __future__ import annotations
+
+import math
+from collections.abc import Mapping
+from dataclasses import dataclass, field
+from typing import Any
+
+Point = tuple[int, int]
+
+BLACK, WHITE = "b", "w"
+COLOURS = (BLACK, WHITE)
+ALIVE, DEAD, SEKI = "alive", "dead", "seki"
+PUBLIC = "public"
+
+
+def other(colour: str) -> str:
+    """The opponent of a colour ('b' <-> 'w')."""
+    return WHITE if colour == BLACK else BLACK
+
+
+@dataclass(frozen=True)
+class ScoringInput:
+    """Everything a counting method needs to know about the game, as plain data.
+
+    stones -- every stone on the board, dead ones included: point -> 'b' | 'w'
+    captured -- stones of each colour captured during play (俘子); dead stones NOT included
+    moves -- moves made by each colour: board moves plus passes / virtual moves (虚着);
+        handicap placement excluded
+    passes -- passes / virtual moves by each colour (included in `moves`)
+    first_mover -- who made the first move of the game (after any handicap)
+    last_mover -- who made the last move (board or pass); None if nobody moved
+    handicap -- handicap stones (always Black's)
+    komi -- White's compensation as GTP gives it; negative when White moved first and pays
+    """
+
+    width: int
+    height: int
+    stones: Mapping[Point, str]
+    captured: Mapping[str, int] = field(default_factory=dict)
+    moves: Mapping[str, int] = field(default_factory=dict)
+    passes: Mapping[str, int] = field(default_factory=dict)
+    first_mover: str = BLACK
+    last_mover: str | None = None
+    handicap: int = 0
+    komi: float = 0.0
+
+
+@dataclass(frozen=True)
+class Judgement:
+    """One judgement of the position, shared by every counting method.
+
+    status -- 'alive' | 'dead' | 'seki' per stone point; absent = alive.  A string has one
+        status.  Give 'seki' only to strings that live by seki alone (双活).
+    owner -- explicit owner of empty points: 'b' | 'w' | 'public'; absent = derived per empty
+        region after the dead stones are removed (one colour around it: that colour's 空;
+        both or none: 公气).  An explicit owner inside a region that is not that colour's is
+        a one-sided point: 单方权利官子 (a route) when the owner can fill it without
+        self-atari, else 单方的气 (a basic eye); a claimed 单劫 point is the former.
+    eyes -- optional explicit basic eye points (基本眼位): point -> colour.  A block with any
+        of its own points listed keeps exactly the listed points as its basic eyes; other
+        blocks get the default choice (see docs/counting.md).
+    """
+
+    status: Mapping[Point, str] = field(default_factory=dict)
+    owner: Mapping[Point, str] = field(default_factory=dict)
+    eyes: Mapping[Point, str] = field(default_factory=dict)
+
+
+def number(x: float) -> int | float:
+    """An int when the value is integral (JSON and results print without '.0')."""
+    if isinstance(x, bool):
+        return int(x)
+    if isinstance(x, int):
+        return x
+    if math.isfinite(x) and x == int(x):
+        return int(x)
+    return x
+
+
+def format_margin(margin: float, black_wins_ties: bool = False) -> str:
+    """'B+1', 'W+0.5', '0' (integers without '.0'); 'B+0' when Black wins ties."""
+    if margin > 0:
+        return f"B+{number(margin)}"
+    if margin < 0:
+        return f"W+{number(-margin)}"
+    return "B+0" if black_wins_ties else "0"
+
+
+@dataclass(frozen=True)
+class Count:
+    """The result of one counting method.
+
+    black / white -- the counts in the method's own unit (`unit_zh` / `unit_en`)
+    margin -- Black minus White in board points (one stone = one point) after komi and
+        handicap compensation; positive = Black ahead
+    result -- 'B+1', 'W+0.5', '0'
+    winner -- 'b', 'w' or None for a draw
+    points -- the counts as board points adding up to N, where the method has them
+    guibenshu -- the break-even counts (归本数) in board points and Black's excess over its
+        own, where the counts add up to N
+    artefacts -- plain JSON-able data a GUI can draw and a person can check
+    """
+
+    slug: str
+    name_zh: str
+    name_en: str
+    family: str
+    unit_zh: str
+    unit_en: str
+    black: float
+    white: float
+    margin: float
+    result: str
+    winner: str | None
+    komi: float
+    handicap_bonus: float
+    params: Mapping[str, Any]
+    points: Mapping[str, float] | None
+    guibenshu: Mapping[str, float] | None
+    artefacts: Mapping[str, Any]
+
+    def to_dict(self, artefacts: bool = True) -> dict[str, Any]:
+        """JSON-able form (ints where integral)."""
+        d: dict[str, Any] = {
+            "slug": self.slug,
+            "name_zh": self.name_zh,
+            "name_en": self.name_en,
+            "family": self.family,
+            "unit": {"zh": self.unit_zh, "en": self.unit_en},
+            "black": number(self.black),
+            "white": number(self.white),
+            "margin": number(self.margin),
+            "result": self.result,
+            "winner": self.winner,
+            "komi": number(self.komi),
+            "handicap_bonus": number(self.handicap_bonus),
+            "params": dict(self.params),
+            "points": None if self.points is None else
+            {k: number(v) for k, v in self.points.items()},
+            "guibenshu": None if self.guibenshu is None else
+            {k: number(v) for k, v in self.guibenshu.items()},
+        }
+        if artefacts:
+            d["artefacts"] = dict(self.artefacts)
+        return d

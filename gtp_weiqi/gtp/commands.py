@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from ..rules import Rules
+from .ending_cmds import register_ending_commands
 from .engine import WeiqiEngine
 from .scoring_cmds import register_scoring_commands
 
@@ -12,4 +13,5 @@ def build_engine(size: int = 19, rules: Rules | str = "tromp-taylor",
     """The engine that `gtp-weiqi` serves."""
     engine = WeiqiEngine(size=size, rules=rules, komi=komi, seed=seed)
     register_scoring_commands(engine)
+    register_ending_commands(engine)
     return engine

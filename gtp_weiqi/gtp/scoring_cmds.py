@@ -82,6 +82,8 @@ class Scoring:
             return "0"
         if info is not None and info.state == "no_result":
             return "Void"
+        if info is not None and info.state == "trial":
+            raise GtpError("cannot score: test play in progress (weiqi-test_end ends it)")
         verdict = self.verdict(slug)
         result = self.count(slug, verdict)
         if verdict.unclear:
@@ -125,10 +127,16 @@ class Scoring:
             raise GtpError(str(exc)) from None
         game = self.engine.game
         verdict = self.verdict("area" if slug == "all" else slug)
-        params = given if slug == "all" else self.params_for(slug, given)
         if slug == "all":
-            defaults = self.params_for("shulu")
-            params = {k: v for k, v in defaults.items() if k != "balance"} | given
+            # the rules' choices for every method (bowl, a_point, handicap bonus); each
+            # method takes the ones it knows, and every balancing is reported anyway
+            params: dict[str, Any] = {}
+            for each in METHODS:
+                params.update((k, v) for k, v in self.params_for(each).items()
+                              if k != "balance")
+            params |= given
+        else:
+            params = self.params_for(slug, given)
         try:
             detail = score_detail(slug, scoring_input(game), to_judgement(game, verdict), params)
         except ValueError as exc:
@@ -142,8 +150,10 @@ class Scoring:
                           separators=(",", ":"))
 
     def cmd_methods(self, args: list[str]) -> str:
+        """One line per method: `slug 中文名 | English name` (names may hold spaces, so a
+        bar parts them)."""
         self.engine._arity(args, 0)
-        return "\n".join(f"{m.slug} {m.name_zh} {m.name_en}" for m in METHODS.values())
+        return "\n".join(f"{m.slug} {m.name_zh} | {m.name_en}" for m in METHODS.values())
 
     def cmd_final_status_list(self, args: list[str]) -> str:
         self.engine._arity(args, 1, 2)

@@ -1,0 +1,204 @@
+"""GTP commands for the seeds' ending rules (终局): stop proposals, refusal, dispute, test play.
+
+Added to a WeiqiEngine by `register_ending_commands`:
+
+  weiqi-stop [colour]      propose a stop (the player to move) or accept the other side's
+                           pending proposal; under the art version and the standard rules a
+                           stop is a pass
+  weiqi-refuse [colour]    refuse the pending proposal: the proposer makes a virtual move
+  weiqi-dispute [colour]   resume an agreed pause: two virtual moves, then the proposer moves
+  weiqi-test_play [colour] art version: start a test play (试下) from the paused position;
+                           play / genmove / undo / showboard then act on the test play
+  weiqi-test_end           end it: the paused position again, with the stones the test
+                           captured marked dead; answers their vertices
+  weiqi-end_state          one line: state, proposer, A point, all alive, virtual moves
+
+It also wraps `play`, `genmove` and `kgs-genmove_cleanup` (refused with `game is over` /
+`game is paused` when the rules say no move may be played), `undo` (which takes back the
+last step: a move, or an ending step with the virtual moves it recorded) and `showboard`
+(one more line once the game is stopping, paused, over or in a test play).
+"""
+
+from __future__ import annotations
+
+from .. import ending
+from ..board import BLACK, WHITE
+from ..game import Game
+from .engine import WeiqiEngine, parse_colour
+from .protocol import GtpError, Handler
+
+_NAMES = {BLACK: "black", WHITE: "white"}
+
+ANALYZE_ENTRIES = [
+    "string/End State/weiqi-end_state",
+    "string/Stop (Propose or Accept)/weiqi-stop",
+    "string/Refuse Stop/weiqi-refuse",
+    "string/Dispute (Resume Play)/weiqi-dispute",
+    "none/Test Play/weiqi-test_play",
+    "plist/End Test Play/weiqi-test_end",
+]
+
+
+class EndingCommands:
+    """The ending commands of one engine, and the wrapped move / undo commands."""
+
+    def __init__(self, engine: WeiqiEngine) -> None:
+        self.engine = engine
+        commands = engine.commands
+        self._play: Handler = commands["play"].handler
+        self._undo: Handler = commands["undo"].handler
+        self._showboard: Handler = commands["showboard"].handler
+        self._movers: dict[str, Handler] = {
+            name: commands[name].handler for name in ("genmove", "kgs-genmove_cleanup")
+            if name in commands
+        }
+
+    # -- helpers ------------------------------------------------------------------------
+
+    def _colour_arg(self, args: list[str]) -> int | None:
+        self.engine._arity(args, 0, 1)
+        return parse_colour(args[0]) if args else None
+
+    def _play_pass(self, game: Game, colour: int) -> None:
+        """A virtual move / pass through the engine's own play command (its hooks run)."""
+        assert game is self.engine.game
+        self._play([_NAMES[colour], "pass"])
+
+    def _undo_move(self, game: Game) -> None:
+        assert game is self.engine.game
+        self._undo([])
+
+    def _switch(self, game: Game) -> None:
+        """Make `game` the engine's game (entering or leaving a test play)."""
+        if game is not self.engine.game:
+            self.engine.game = game
+            self.engine.after_load()
+
+    def _check_open(self) -> None:
+        reason = ending.move_refusal(self.engine.game)
+        if reason is not None:
+            raise GtpError(reason)
+
+    # -- wrapped commands ---------------------------------------------------------------
+
+    def cmd_play(self, args: list[str]) -> str:
+        engine = self.engine
+        engine._arity(args, 2)
+        parse_colour(args[0])
+        engine.vertex(args[1])
+        self._check_open()
+        return self._play(args)
+
+    def mover(self, name: str) -> Handler:
+        handler = self._movers[name]
+
+        def wrapped(args: list[str]) -> str:
+            self.engine._arity(args, 1)
+            parse_colour(args[0])
+            self._check_open()
+            return handler(args)
+
+        return wrapped
+
+    def cmd_showboard(self, args: list[str]) -> str:
+        """The board, plus a line on how the game ends once it is no longer plain play."""
+        text = self._showboard(args)
+        game = self.engine.game
+        if ending.trial_parent(game) is not None:
+            text += "\nTest play (试下) from the paused position; weiqi-test_end restores it"
+        elif ending.end_info(game).state != ending.PLAYING:
+            text += f"\nEnd state: {ending.describe(game)}"
+        return text
+
+    def cmd_undo(self, args: list[str]) -> str:
+        self.engine._arity(args, 0)
+        try:
+            current = ending.undo(self.engine.game, self._undo_move)
+        except ending.EndingError:
+            raise GtpError("cannot undo") from None
+        self._switch(current)
+        return ""
+
+    # -- ending commands ----------------------------------------------------------------
+
+    def cmd_stop(self, args: list[str]) -> str:
+        colour = self._colour_arg(args)
+        try:
+            ending.stop(self.engine.game, colour, self._play_pass)
+        except ending.EndingError as exc:
+            raise GtpError(exc.reason) from None
+        return ending.describe(self.engine.game)
+
+    def cmd_refuse(self, args: list[str]) -> str:
+        colour = self._colour_arg(args)
+        try:
+            ending.refuse(self.engine.game, colour, self._play_pass)
+        except ending.EndingError as exc:
+            raise GtpError(exc.reason) from None
+        return ending.describe(self.engine.game)
+
+    def cmd_dispute(self, args: list[str]) -> str:
+        colour = self._colour_arg(args)
+        try:
+            ending.dispute(self.engine.game, colour, self._play_pass)
+        except ending.EndingError as exc:
+            raise GtpError(exc.reason) from None
+        return ending.describe(self.engine.game)
+
+    def cmd_test_play(self, args: list[str]) -> str:
+        colour = self._colour_arg(args)
+        try:
+            trial = ending.start_test_play(self.engine.game, colour)
+        except ending.EndingError as exc:
+            raise GtpError(exc.reason) from None
+        self._switch(trial)
+        return ""
+
+    def cmd_test_end(self, args: list[str]) -> str:
+        self.engine._arity(args, 0)
+        try:
+            main, dead = ending.end_test_play(self.engine.game)
+        except ending.EndingError as exc:
+            raise GtpError(exc.reason) from None
+        self._switch(main)
+        return self.engine.format_points(dead)
+
+    def cmd_end_state(self, args: list[str]) -> str:
+        self.engine._arity(args, 0)
+        return ending.describe(self.engine.game)
+
+    # -- registration -------------------------------------------------------------------
+
+    def register(self) -> None:
+        engine = self.engine
+        r = engine.register
+        r("play", self.cmd_play)
+        r("undo", self.cmd_undo)
+        r("showboard", self.cmd_showboard)
+        for name in self._movers:
+            r(name, self.mover(name))
+        r("weiqi-stop", self.cmd_stop)
+        r("weiqi-refuse", self.cmd_refuse)
+        r("weiqi-dispute", self.cmd_dispute)
+        r("weiqi-test_play", self.cmd_test_play)
+        r("weiqi-test_end", self.cmd_test_end)
+        r("weiqi-end_state", self.cmd_end_state)
+
+        new_game = engine.on_new_game
+        analyze = engine.analyze_commands
+
+        def on_new_game() -> None:
+            new_game()
+            ending.forget(engine.game)
+
+        def analyze_commands() -> list[str]:
+            return analyze() + [e for e in ANALYZE_ENTRIES
+                                if e.split("/")[2].split()[0] in engine.commands]
+
+        engine.on_new_game = on_new_game  # type: ignore[method-assign]
+        engine.analyze_commands = analyze_commands  # type: ignore[method-assign]
+
+
+def register_ending_commands(engine: WeiqiEngine) -> None:
+    """Add the ending commands to `engine` (after the core and scoring commands)."""
+    EndingCommands(engine).register()

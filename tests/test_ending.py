@@ -1,0 +1,548 @@
+"""How games end (终局), as GTP transcripts: the natural version's virtual moves, stop proposals,
+refusal, dispute and forced end after four virtual moves (seed 004 第五条); the art version's
+pause after two passes, test play and long cycles (seed 000, 第八条, 第十一条, 第十三条); the A
+point; the two-passes-then-final_score reading; and undo across every one of them."""
+
+from __future__ import annotations
+
+import pytest
+from conftest import fail, ok, pt, snapshot
+from hypothesis import HealthCheck, event, given, settings
+from hypothesis import strategies as st
+
+from gtp_weiqi import ending
+from gtp_weiqi.board import BLACK, WHITE, Board
+from gtp_weiqi.coords import format_vertex
+from gtp_weiqi.game import Game
+from gtp_weiqi.gtp.commands import build_engine
+from gtp_weiqi.gtp.engine import WeiqiEngine
+from gtp_weiqi.rules import lookup_preset
+
+
+def engine_with(diagram: str, rules: str) -> WeiqiEngine:
+    """An engine whose game reached the drawn position by moves, Black and White stones
+    alternating while both last (Black first), then the rest; no pass was played."""
+    drawn = Board.from_diagram(diagram)
+    engine = build_engine(drawn.width, rules)
+    stones = {colour: [p for p in drawn.points if drawn.colour[p] == colour]
+              for colour in (BLACK, WHITE)}
+    order = []
+    for i in range(max(len(stones[BLACK]), len(stones[WHITE]))):
+        order += [("b", stones[BLACK][i:i + 1]), ("w", stones[WHITE][i:i + 1])]
+    for name, points in order:
+        for p in points:
+            ok(engine, f"play {name} {format_vertex(drawn.row_col(p))}")
+    return engine
+
+
+def moves(engine: WeiqiEngine, *plays: str) -> None:
+    for text in plays:
+        ok(engine, f"play {text}")
+
+
+def state(engine: WeiqiEngine) -> str:
+    return ok(engine, "weiqi-end_state")
+
+
+def first_word(engine: WeiqiEngine) -> str:
+    return state(engine).split()[0]
+
+
+# Black's wall on column C, White's on D, and a black stone at B3 to make Black move last.
+WALLS = """
+    . . X O .
+    . . X O .
+    . X X O .
+    . . X O .
+    . . X O .
+"""
+
+# The same walls with a dead white stone at B3 in Black's area.
+DEAD_INSIDE = """
+    . . X O .
+    . . X O .
+    . O X O .
+    . . X O .
+    . . X O .
+"""
+
+# One ko on a 5x5 board: Black captures at C4, White takes back at B4.
+KO = """
+    . X O . .
+    X O . O .
+    . X O . .
+    . . . . .
+    . . . . .
+"""
+
+# Three kos (A: C8/B8, B: H8/G8, C: C4/B4).  From here `TRIPLE_KO_CYCLE` returns to the same
+# position with Black to move: a long cycle (循环劫).
+TRIPLE_KO = """
+    . X O . . . O X .
+    X O . O . O X . X
+    . X O . . . O X .
+    . . . . . . . . .
+    . X O . . . . . .
+    X O . O . . . . .
+    . X O . . . . . .
+    . . . . . . . . .
+    . . . . . . . . .
+"""
+TRIPLE_KO_CYCLE = ("b c8", "w h8", "b c4", "w b8", "b g8", "w b4")
+
+# A black stone inside White's wall with one liberty (B3).
+LONE_STONE = """
+    . O . . .
+    O X O . .
+    . . . . .
+    . . . . .
+    . . . . .
+"""
+
+
+# -- natural version: virtual moves and the forced end (四虚终局) --------------------------------
+
+
+def test_two_or_three_virtual_moves_leave_the_natural_game_going() -> None:
+    engine = engine_with(WALLS, "jipingdian-natural-b")
+    moves(engine, "w pass", "b pass")
+    assert first_word(engine) == "agreed"  # the GTP reading, not a stop
+    moves(engine, "w pass")
+    moves(engine, "b a1")  # play goes on after three virtual moves in a row
+    assert first_word(engine) == "playing"
+
+
+def test_four_consecutive_virtual_moves_end_the_game_with_every_stone_alive() -> None:
+    engine = engine_with(WALLS, "jipingdian-natural-a")
+    moves(engine, "w pass", "b pass", "w pass")
+    assert first_word(engine) == "agreed"
+    moves(engine, "b pass")
+    assert state(engine) == "forced proposer=none a_point=false all_alive=true virtual=b:2,w:2"
+    info = ending.end_info(engine.game)
+    assert info == ending.EndInfo("forced", True, False, None)
+    before = snapshot(engine)
+    assert fail(engine, "play b a1").startswith("game is over")
+    assert fail(engine, "play b pass").startswith("game is over")
+    assert fail(engine, "genmove w").startswith("game is over")
+    assert fail(engine, "weiqi-stop").startswith("game is over")
+    assert fail(engine, "weiqi-dispute").startswith("game is over")
+    assert snapshot(engine) == before
+    ok(engine, "undo")
+    assert first_word(engine) == "agreed"
+    moves(engine, "b a1")
+    assert first_word(engine) == "playing"
+
+
+def test_forced_end_counts_dead_stones_alive() -> None:
+    engine = engine_with(DEAD_INSIDE, "jipingdian-natural-b")
+    ok(engine, "weiqi-set_status dead b3")
+    assert ok(engine, "final_status_list dead") == "B3"
+    moves(engine, "b pass", "w pass", "b pass", "w pass")
+    assert ok(engine, "final_status_list dead") == ""  # 四虚终局后盘内的棋子都是活子
+    ok(engine, "undo")
+    assert ok(engine, "final_status_list dead") == "B3"
+
+
+def test_four_virtual_moves_under_one_board_pattern_count_when_not_consecutive() -> None:
+    """Both sides: two virtual moves, a ko capture, two more under the other pattern, the ko
+    taken back (隔虚可以回提), then the third and fourth virtual move under the first pattern."""
+    engine = engine_with(KO, "jipingdian-natural-b")
+    moves(engine, "b pass", "w pass", "b c4", "w pass", "b pass", "w b4", "b pass")
+    assert first_word(engine) == "playing"
+    moves(engine, "w pass")
+    assert first_word(engine) == "forced"
+    ok(engine, "undo")
+    assert first_word(engine) == "playing"
+
+
+def test_four_virtual_moves_of_one_side_alone_end_the_game() -> None:
+    """Black alone makes a virtual move each time the triple ko comes round to the same board;
+    White's virtual moves fall under another board, so only Black's four count."""
+    engine = engine_with(TRIPLE_KO, "jipingdian-natural-b")
+    cycle = ("b pass", "w h8", "b c8", "w pass", "b c4", "w b8", "b g8", "w b4")
+    moves(engine, *(cycle * 3))
+    assert first_word(engine) == "playing"
+    moves(engine, "b pass")
+    assert state(engine).startswith("forced proposer=none a_point=false all_alive=true "
+                                    "virtual=b:4,w:3")
+
+
+# -- natural version: agreed stop, refusal, dispute ----------------------------------------------
+
+
+def test_the_player_to_move_proposes_and_the_other_accepts() -> None:
+    engine = engine_with(WALLS, "jipingdian-natural-b")  # Black moved first and last
+    played = len(engine.game.moves)
+    assert fail(engine, "weiqi-stop b").startswith("only the player to move")
+    assert ok(engine, "weiqi-stop").startswith("proposed proposer=white")
+    assert fail(engine, "weiqi-stop w").startswith("white already proposed")
+    assert ok(engine, "weiqi-stop b").startswith("agreed proposer=white a_point=false")
+    assert state(engine).endswith("by=stop")
+    assert fail(engine, "play w e1").startswith("game is paused by agreement")
+    assert fail(engine, "weiqi-stop").startswith("game is already paused")
+    assert fail(engine, "weiqi-refuse") == "no stop proposal to refuse"
+    ok(engine, "undo")  # takes back the acceptance
+    assert first_word(engine) == "proposed"
+    ok(engine, "undo")  # and the proposal
+    assert first_word(engine) == "playing"
+    assert len(engine.game.moves) == played
+
+
+def test_a_refused_proposal_costs_the_proposer_a_virtual_move() -> None:
+    engine = engine_with(WALLS, "jipingdian-natural-b")
+    ok(engine, "weiqi-stop")  # White proposes
+    assert fail(engine, "weiqi-refuse w") == "the proposer cannot refuse its own proposal"
+    assert ok(engine, "weiqi-refuse") == \
+        "playing proposer=none a_point=false all_alive=false virtual=b:0,w:1"
+    assert engine.game.moves[-1].colour == WHITE and engine.game.moves[-1].point is None
+    assert engine.game.to_move == BLACK  # play goes on with the other side
+    moves(engine, "b a1")
+    ok(engine, "undo")
+    ok(engine, "undo")  # the refusal and its virtual move together
+    assert first_word(engine) == "proposed"
+    assert engine.game.virtual == {BLACK: 0, WHITE: 0}
+
+
+def test_any_move_lets_a_pending_proposal_lapse_and_undo_brings_it_back() -> None:
+    engine = engine_with(WALLS, "jipingdian-natural-b")
+    ok(engine, "weiqi-stop")
+    moves(engine, "w e1")
+    assert first_word(engine) == "playing"
+    assert fail(engine, "weiqi-refuse") == "no stop proposal to refuse"
+    ok(engine, "undo")
+    assert first_word(engine) == "proposed"
+
+
+def test_a_dispute_records_two_virtual_moves_then_the_proposer_moves() -> None:
+    engine = engine_with(WALLS, "jipingdian-natural-b")
+    assert fail(engine, "weiqi-dispute") == "no agreed stop to dispute"
+    ok(engine, "weiqi-stop")
+    ok(engine, "weiqi-stop")
+    assert ok(engine, "weiqi-dispute").startswith("playing proposer=none")
+    last = engine.game.moves[-2:]
+    assert [(m.colour, m.point) for m in last] == [(WHITE, None), (BLACK, None)]
+    assert engine.game.to_move == WHITE  # 再由轮走方（即提议休止方）先下
+    moves(engine, "w e1")
+    ok(engine, "undo")
+    ok(engine, "undo")  # the dispute and both its virtual moves
+    assert first_word(engine) == "agreed"
+    assert engine.game.virtual == {BLACK: 0, WHITE: 0}
+
+
+def test_a_dispute_after_two_virtual_moves_reaches_the_forced_end() -> None:
+    """The dispute's virtual moves are virtual moves under the same board: with the two passes
+    that were read as a stop, they make four."""
+    engine = engine_with(WALLS, "jipingdian-natural-b")
+    moves(engine, "w pass", "b pass")
+    assert state(engine).startswith("agreed proposer=white")
+    ok(engine, "weiqi-dispute")
+    assert first_word(engine) == "forced"
+    ok(engine, "undo")
+    assert state(engine).startswith("agreed proposer=white")
+    moves(engine, "w pass")  # three under this board: the dispute's first one is the fourth
+    ok(engine, "weiqi-dispute")
+    assert state(engine).startswith("forced") and state(engine).endswith("virtual=b:2,w:2")
+    ok(engine, "undo")
+    assert state(engine).startswith("agreed proposer=black")
+
+
+# -- the A point and the two-passes reading ------------------------------------------------------
+
+
+def test_two_passes_then_final_score_reads_as_a_stop_proposed_by_the_first_passer() -> None:
+    engine = engine_with(WALLS, "jipingdian-natural-a")
+    ok(engine, "weiqi-set_status alive c1 d1")  # the count must not hang on the judgement
+    moves(engine, "w pass", "b pass")
+    assert state(engine) == \
+        "agreed proposer=white a_point=true all_alive=false virtual=b:1,w:1 by=passes"
+    assert ending.end_info(engine.game) == ending.EndInfo("agreed", False, True, WHITE)
+    with_a_point = ok(engine, "final_score")
+    moves(engine, "w pass")  # now Black passed first of the last two
+    assert state(engine).startswith("agreed proposer=black a_point=false")
+    without = ok(engine, "final_score")
+    assert (with_a_point, without) == ("W+2.5", "W+1.5")  # Black pays one more point
+    ok(engine, "undo")
+    assert ok(engine, "final_score") == with_a_point
+
+
+def test_the_a_point_follows_white_proposing_first() -> None:
+    engine = engine_with(WALLS, "jipingdian-natural-a")
+    ok(engine, "weiqi-set_status alive c1 d1")
+    ok(engine, "weiqi-stop")  # White proposes (Black moved last: 黑收后)
+    ok(engine, "weiqi-stop")
+    assert ending.end_info(engine.game).a_point
+    assert ok(engine, "final_score") == "W+2.5"
+    ok(engine, "undo")
+    ok(engine, "undo")
+    moves(engine, "w pass")
+    ok(engine, "weiqi-stop")  # now Black proposes
+    ok(engine, "weiqi-stop")
+    assert not ending.end_info(engine.game).a_point
+    assert ok(engine, "final_score") == "W+1.5"
+
+
+def test_version_b_has_no_a_point() -> None:
+    engine = engine_with(WALLS, "jipingdian-natural-b")
+    ok(engine, "weiqi-stop")
+    ok(engine, "weiqi-stop")
+    assert state(engine).startswith("agreed proposer=white a_point=false")
+
+
+def test_no_a_point_after_a_forced_end() -> None:
+    engine = engine_with(WALLS, "jipingdian-natural-a")
+    moves(engine, "w pass", "b pass", "w pass", "b pass")
+    assert ending.end_info(engine.game) == ending.EndInfo("forced", True, False, None)
+
+
+# -- art version: pause, test play ---------------------------------------------------------------
+
+
+def test_one_pass_proposes_and_two_passes_pause_the_art_game() -> None:
+    engine = engine_with(LONE_STONE, "jipingdian-art")
+    moves(engine, "b pass")
+    assert state(engine).startswith("proposed proposer=black")
+    moves(engine, "w pass")
+    assert state(engine).startswith("paused proposer=black")
+    before = snapshot(engine)
+    assert fail(engine, "play b d2").startswith("game is paused after two passes")
+    assert fail(engine, "genmove b").startswith("game is paused")
+    assert fail(engine, "weiqi-dispute").startswith("under the art version")
+    assert fail(engine, "weiqi-refuse").startswith("under these rules a stop is refused")
+    assert snapshot(engine) == before
+    ok(engine, "undo")  # the pause is taken back with the second pass
+    moves(engine, "w d2")
+    assert first_word(engine) == "playing"
+
+
+def test_weiqi_stop_is_a_pass_under_the_art_version_and_the_standard_rules() -> None:
+    for rules, second in (("jipingdian-art", "paused"), ("chinese", "agreed")):
+        engine = engine_with(LONE_STONE, rules)
+        assert ok(engine, "weiqi-stop").startswith("proposed" if rules != "chinese" else "playing")
+        assert ok(engine, "weiqi-stop").startswith(second)
+        assert [m.point for m in engine.game.moves[-2:]] == [None, None]
+
+
+def test_test_play_capture_marks_the_paused_stones_dead_and_restores_the_position() -> None:
+    engine = engine_with(LONE_STONE, "jipingdian-art")
+    moves(engine, "b pass", "w pass")
+    paused = engine.game
+    board = paused.board.diagram()
+    assert fail(engine, "weiqi-test_end") == "no test play in progress"
+    ok(engine, "weiqi-test_play white")
+    assert engine.game is not paused
+    assert state(engine).endswith("test_first=white test_moves=0")
+    assert fail(engine, "weiqi-test_play") == "a test play is already in progress"
+    assert ok(engine, "showboard").endswith("weiqi-test_end restores it")
+    moves(engine, "w b3")  # captures B4 in the test play
+    assert engine.game.board.diagram().splitlines()[1] == "O.O.."
+    assert ok(engine, "weiqi-test_end") == "B4"
+    assert engine.game is paused and paused.board.diagram() == board
+    assert paused.moves[-1].point is None and paused.captured == {BLACK: 0, WHITE: 0}
+    assert state(engine).startswith("paused proposer=black")
+    assert ok(engine, "showboard").endswith(f"End state: {state(engine)}")
+    assert ok(engine, "final_status_list dead") == "B4"
+
+
+def test_undo_walks_back_through_the_test_play() -> None:
+    engine = engine_with(LONE_STONE, "jipingdian-art")
+    moves(engine, "b pass", "w pass")
+    ok(engine, "weiqi-test_play")  # Black, the player to move, starts
+    moves(engine, "b e1", "w b3")
+    assert ok(engine, "weiqi-test_end") == "B4"
+    paused = engine.game
+    assert paused.marks
+    ok(engine, "undo")  # back into the test play as it ended, its judgement withdrawn
+    assert ending.trial_parent(engine.game) is paused and not paused.marks
+    assert state(engine).endswith("test_first=black test_moves=2")
+    ok(engine, "undo")
+    ok(engine, "undo")
+    assert state(engine).endswith("test_moves=0")
+    ok(engine, "undo")  # the test play itself
+    assert engine.game is paused and state(engine).startswith("paused")
+    ok(engine, "undo")  # the second pass
+    assert state(engine).startswith("proposed")
+
+
+def test_test_play_starts_with_an_empty_repetition_history() -> None:
+    """Under 禁全同 the paused game may not retake the ko (its earlier pattern would return);
+    the test play starts from the paused pattern alone, so it may."""
+    engine = engine_with(KO, "jipingdian-art")
+    ok(engine, "kata-set-rule ko POSITIONAL")
+    moves(engine, "b c4", "w pass", "b pass")
+    paused = engine.game
+    b4 = paused.board.point(3, 1)
+    assert paused.illegal_reason(WHITE, b4) == "superko"
+    ok(engine, "weiqi-test_play")  # White is to move
+    moves(engine, "w b4")
+    assert ok(engine, "weiqi-test_end") == "C4"
+
+
+def test_test_play_belongs_to_the_art_version() -> None:
+    engine = engine_with(WALLS, "jipingdian-natural-b")
+    moves(engine, "w pass", "b pass")
+    assert fail(engine, "weiqi-test_play").startswith("test play belongs to the art version")
+    engine = engine_with(LONE_STONE, "jipingdian-art")
+    assert fail(engine, "weiqi-test_play").startswith("test play starts from a paused game")
+
+
+def test_clear_board_in_a_test_play_starts_a_new_game() -> None:
+    engine = engine_with(LONE_STONE, "jipingdian-art")
+    moves(engine, "b pass", "w pass")
+    ok(engine, "weiqi-test_play")
+    ok(engine, "clear_board")
+    assert ending.trial_parent(engine.game) is None
+    assert first_word(engine) == "playing"
+    moves(engine, "b c3")
+
+
+# -- long cycles (长生, 循环劫) -------------------------------------------------------------------
+
+
+def test_a_long_cycle_is_a_draw_under_the_art_version() -> None:
+    engine = engine_with(TRIPLE_KO, "jipingdian-art")
+    moves(engine, *TRIPLE_KO_CYCLE[:-1])
+    assert first_word(engine) == "playing"
+    moves(engine, TRIPLE_KO_CYCLE[-1])
+    assert state(engine) == "draw proposer=none a_point=false all_alive=false virtual=b:0,w:0"
+    assert ok(engine, "final_score") == "0"
+    assert fail(engine, "play b c8").startswith("game is over: a long cycle")
+    ok(engine, "undo")
+    assert first_word(engine) == "playing"
+
+
+def test_a_cycle_through_a_pass_is_no_long_cycle() -> None:
+    engine = engine_with(TRIPLE_KO, "jipingdian-art")
+    start = engine.game.board.diagram()
+    moves(engine, "b c8", "w h8", "b pass", "w b8", "b c4", "w pass", "b g8", "w b4")
+    assert engine.game.board.diagram() == start and engine.game.to_move == BLACK
+    assert first_word(engine) == "playing"
+
+
+def test_the_natural_version_forbids_the_cycle_by_default_or_makes_it_no_result() -> None:
+    engine = engine_with(TRIPLE_KO, "jipingdian-natural-b")
+    moves(engine, *TRIPLE_KO_CYCLE[:-1])
+    assert fail(engine, f"play {TRIPLE_KO_CYCLE[-1]}") == "illegal move"  # 禁全同
+    ok(engine, "kata-set-rule ko SIMPLE")
+    ok(engine, "kata-set-rule cycles NO_RESULT")
+    moves(engine, TRIPLE_KO_CYCLE[-1])
+    assert first_word(engine) == "no_result"
+    assert ok(engine, "final_score") == "Void"
+    assert fail(engine, "play b pass").startswith("game is over")
+
+
+def test_a_japanese_long_cycle_is_no_result_but_moves_are_not_refused() -> None:
+    engine = engine_with(TRIPLE_KO, "japanese")
+    moves(engine, *TRIPLE_KO_CYCLE)
+    assert first_word(engine) == "no_result"
+    moves(engine, "b c8")
+
+
+# -- the API over a Game -------------------------------------------------------------------------
+
+
+def test_end_info_works_on_a_bare_game() -> None:
+    rules = lookup_preset("jipingdian-natural-a")
+    assert rules is not None
+    game = Game(5, rules=rules[0], komi=6.5)
+    game.play(BLACK, game.board.point(2, 2))
+    assert ending.end_info(game) == ending.EndInfo("playing", False, False, None)
+    ending.stop(game)
+    assert ending.end_info(game) == ending.EndInfo("proposed", False, False, WHITE)
+    ending.refuse(game)
+    assert game.virtual[WHITE] == 1
+    assert ending.move_refusal(game) is None
+    assert ending.undo(game) is game
+    assert ending.end_info(game).state == "proposed" and game.virtual[WHITE] == 0
+    ending.stop(game)
+    assert ending.move_refusal(game) is not None
+    with pytest.raises(ending.EndingError):
+        ending.start_test_play(game)
+
+
+def test_gogui_menu_lists_the_ending_commands() -> None:
+    engine = build_engine(5, "jipingdian-natural-b")
+    menu = ok(engine, "gogui-analyze_commands")
+    assert "string/End State/weiqi-end_state" in menu.split("\n")
+
+
+# -- undo takes back exactly one step ------------------------------------------------------------
+
+
+def full_state(engine: WeiqiEngine) -> tuple[object, ...]:
+    parent = ending.trial_parent(engine.game)
+    return (snapshot(engine), ok(engine, "weiqi-end_state"), parent is not None,
+            tuple(parent.marks) if parent is not None else ())
+
+
+STEPS = st.lists(st.tuples(st.sampled_from(["move", "move", "move", "pass", "pass", "stop",
+                                             "refuse", "dispute", "test_play", "test_end"]),
+                           st.integers(0, 1000)), max_size=40)
+
+
+@pytest.mark.parametrize("rules", ["jipingdian-natural-a", "jipingdian-art", "jihuozi"])
+@settings(max_examples=40, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(steps=STEPS)
+def test_undo_takes_back_exactly_one_step_and_refusals_change_nothing(
+        rules: str, steps: list[tuple[str, int]]) -> None:
+    engine = build_engine(5, rules)
+    history = []
+    for kind, n in steps:
+        colour = "b" if n % 2 else "w"
+        if kind == "move":
+            game = engine.game
+            legal = game.legal_points(game.to_move)
+            if not legal:
+                continue
+            line = f"play {'b' if game.to_move == BLACK else 'w'} " \
+                   f"{engine.format_point(legal[n % len(legal)])}"
+        elif kind == "pass":
+            line = f"play {'b' if engine.game.to_move == BLACK else 'w'} pass"
+        elif kind == "test_end":
+            line = "weiqi-test_end"
+        else:
+            line = f"weiqi-{kind}" + (f" {colour}" if n % 3 == 0 else "")
+        before = full_state(engine)
+        response, _ = engine.handle_line(line + "\n")
+        assert response is not None and "internal error" not in response, (line, response)
+        if response.startswith("="):
+            history.append((line, before))
+        else:
+            assert full_state(engine) == before, (line, response)
+    for line, before in reversed(history):
+        ok(engine, "undo")
+        assert full_state(engine) == before, line
+    assert fail(engine, "undo") == "cannot undo"
+
+
+def replayed(game: Game) -> Game:
+    """The same record replayed into a new Game (no cached ending state)."""
+    fresh = Game(game.width, game.height, game.rules, game.komi)
+    fresh.add_setup(list(game.setup))
+    fresh.replace_moves(list(game.moves))
+    return fresh
+
+
+@settings(max_examples=40, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(steps=st.lists(st.integers(0, 10_000), max_size=60))
+def test_the_cached_cycle_search_agrees_with_a_fresh_one(steps: list[int]) -> None:
+    """Play and undo at random around the triple ko (art version: simple ko, cycles draw)."""
+    drawn = Board.from_diagram(TRIPLE_KO)
+    rules = lookup_preset("jipingdian-art")
+    assert rules is not None
+    game = Game(9, rules=rules[0])
+    game.add_setup([(p, drawn.colour[p]) for p in drawn.points if drawn.colour[p] != 0])
+    captures = {BLACK: [pt(game, v) for v in ("c8", "g8", "c4")],
+                WHITE: [pt(game, v) for v in ("b8", "h8", "b4")]}
+    cycles = 0
+    for n in steps:
+        if n % 7 == 0 and game.moves:
+            game.undo()
+        else:
+            options = [p for p in captures[game.to_move] if game.is_legal(game.to_move, p)]
+            if n % 11 == 0 or not options:
+                options.append(None)
+            game.play(game.to_move, options[n % len(options)])
+        found = ending.cycle_at(game)
+        assert found == ending.cycle_at(replayed(game))
+        cycles += found is not None
+    event("a cycle was found" if cycles else "no cycle")

@@ -42,11 +42,12 @@ class Judge:
 
     def __init__(self, seed: int = 0) -> None:
         self.seed = seed
-        self._cache: dict[tuple[int, int, int], StatusReport] = {}
+        self._cache: dict[tuple[int, int, int, bool], StatusReport] = {}
 
     def report(self, game: Game) -> StatusReport:
         board = game.board
-        key = (board.hash, board.width, board.height)
+        # the suicide rule changes what the judgement may read out, so it is in the key
+        key = (board.hash, board.width, board.height, bool(game.rules.suicide))
         found = self._cache.get(key)
         if found is None:
             if len(self._cache) > 64:

@@ -11,7 +11,7 @@ import json
 from typing import Any
 
 from ..board import BLACK, EMPTY, WHITE, opponent
-from ..counting import METHODS, count, parse_params, score_detail
+from ..counting import A_LIKE, BALANCES, METHODS, count, parse_params, score_detail
 from ..counting.model import Count
 from ..game import IllegalPlay
 from ..judgement import ALL_ALIVE_METHODS, Judge, Verdict, scoring_input, to_judgement
@@ -50,15 +50,22 @@ class Scoring:
         return self.judge.verdict(game, all_alive=all_alive)
 
     def params_for(self, slug: str, given: dict[str, Any] | None = None) -> dict[str, Any]:
-        """The method's parameters: the active rules' choices, then any given ones."""
+        """The method's parameters: the active rules' choices, then any given ones.
+
+        The rules' balancing goes to shulu and dengzi, their bowl to the tianman methods;
+        a standard method keeps its own handicap compensation (area N, aga N-1) unless it
+        is the rules' own method.
+        """
         rules = self.engine.game.rules
-        takes = METHODS[slug].params
+        info_m = METHODS[slug]
+        takes = info_m.params
         params: dict[str, Any] = {}
         if "balance" in takes and rules.balance:
             params["balance"] = rules.balance
-        if "bowl" in takes and rules.bowl:
+        if "bowl" in takes and rules.bowl and info_m.family != "standard":
             params["bowl"] = rules.bowl
-        if "white_handicap_bonus" in takes:
+        if "white_handicap_bonus" in takes and (info_m.family != "standard"
+                                                 or slug == rules.counting):
             params["white_handicap_bonus"] = rules.whiteHandicapBonus
         info = self.end_info()
         if "a_point" in takes and rules.aPoint and info is not None and info.a_point:
@@ -127,18 +134,29 @@ class Scoring:
             raise GtpError(str(exc)) from None
         game = self.engine.game
         verdict = self.verdict("area" if slug == "all" else slug)
-        if slug == "all":
-            # the rules' choices for every method (bowl, a_point, handicap bonus); each
-            # method takes the ones it knows, and every balancing is reported anyway
-            params: dict[str, Any] = {}
-            for each in METHODS:
-                params.update((k, v) for k, v in self.params_for(each).items()
-                              if k != "balance")
-            params |= given
-        else:
-            params = self.params_for(slug, given)
+        inp = scoring_input(game)
+        judgement = to_judgement(game, verdict)
         try:
-            detail = score_detail(slug, scoring_input(game), to_judgement(game, verdict), params)
+            if slug != "all":
+                detail = score_detail(slug, inp, judgement, self.params_for(slug, given))
+            else:
+                # each method with the parameters final_score_<slug> would use; shulu and
+                # dengzi under every balancing
+                detail = {}
+                entries = []
+                for each, info_m in METHODS.items():
+                    mine = {k: v for k, v in given.items() if k in info_m.params}
+                    balances = BALANCES if "balance" in info_m.params else (None,)
+                    for bal in balances:
+                        params = self.params_for(each, mine)
+                        if bal is not None:
+                            params["balance"] = bal
+                            if bal in A_LIKE and params.pop("a_point", False):
+                                pass  # A-like balancing already charges the first mover
+                        part = score_detail(each, inp, judgement, params)
+                        detail = detail or part
+                        entries += part["methods"]
+                detail["methods"] = entries
         except ValueError as exc:
             raise GtpError(str(exc)) from None
         detail["rules"] = game.rules.preset_name or game.rules.as_dict()

@@ -1,0 +1,913 @@
+"""End-of-game judgement: a status per string and an owner per empty point (死活与归属).
+
+For a finished position, `judge` decides whether each string is alive (活), dead (死) or in
+seki (双活), who owns each empty point once the dead stones are off, and says *unclear*
+rather than guess.  The pipeline, cheapest and surest first:
+
+1. Benson's unconditional life (无条件活, pass-alive): strings that live even if their owner
+   only passes, their pass-alive territory, and the opponent stones inside it, which are
+   unconditionally dead.
+2. Seki (双活) detection: strings of both colours that share liberties (公气) which neither
+   side can fill without putting itself in atari, and whose other liberties are their own
+   eyes or points the opponent cannot take either.  The one-sided points of a seki are
+   found too: a point only one side can fill safely (单方权利官子) and a liberty that touches
+   one side only (单方的气).
+3. A seeded Monte Carlo ownership estimate for everything else.  The playouts know seki:
+   nobody plays a self-atari on a seki liberty, nobody fills an own eye, captures come first.
+   A string is dead when its points end up the opponent's in at least `DEAD_SHARE` of the
+   playouts, alive when they stay its own in at least `ALIVE_SHARE`, otherwise unclear.
+4. Consistency: strings of one colour that share an empty region touched by that colour
+   only (one 棋块 or one group of dead stones) get one verdict.
+
+Everything is deterministic for a given board and seed: the only randomness is
+``random.Random(seed)`` and no decision depends on hash order.
+"""
+
+from __future__ import annotations
+
+import random
+from dataclasses import dataclass, field
+from functools import lru_cache
+
+from .board import BLACK, EDGE, EMPTY, WHITE, Board
+
+ALIVE, DEAD, SEKI = "alive", "dead", "seki"
+_OWNER_NAME = {BLACK: "b", WHITE: "w", EMPTY: "public"}
+
+# Thresholds on the share of playouts (see judge()).  A string is alive when its stones are
+# still its own at the end of at least ALIVE_SHARE of the playouts and dead when they belong
+# to the opponent in at least DEAD_SHARE of them.  Between the two it is unclear.  Pachi uses
+# 0.8 to call a point and 0.67 for its dead list; a string's stones live or die together in a
+# playout, so one share per string suffices, and random playouts err in both directions
+# (a living group with a weakness sometimes collapses, a dead group with room sometimes makes
+# two eyes by luck), so the two bars are symmetric.
+ALIVE_SHARE = 0.67
+DEAD_SHARE = 0.67
+ESCAPE_RATE = 0.5
+LOCAL_RATE = 0.5
+INVADE_RATE = 0.1
+FIRST_ROUND = 0.5
+SECOND_ROUND = True
+STRONG_SHARE = 0.85
+SEKI_EYE_MAX = 3
+ROUND1_BOUZY = True
+
+
+@dataclass
+class StatusReport:
+    """The judgement of a finished position.
+
+    status -- every stone point -> 'alive' | 'dead' | 'seki'
+    owner -- every empty point once the dead stones are removed -> 'b' | 'w' | 'public'
+    unclear -- the strings (their stone points) the judgement could not decide; their points
+        carry a best-effort status ('alive' if anything) in `status`
+    ownership -- every on-board point: +1 surely Black ... -1 surely White
+    """
+
+    status: dict[int, str]
+    owner: dict[int, str]
+    unclear: list[tuple[int, ...]]
+    ownership: dict[int, float]
+    seki: SekiInfo | None = None
+
+
+@dataclass
+class SekiInfo:
+    """What `find_seki` found.
+
+    strings -- the seki strings (双活), as sorted stone tuples
+    shared -- shared liberties (公气) that neither side can fill: public points
+    one_sided -- points of a seki only one side can fill safely (单方权利官子): point -> colour
+    own_liberties -- liberties of a seki touching one side's stones only (单方的气): point -> colour
+    eyes -- eye points of seki strings (empty points bordered by one colour only): point -> colour
+    """
+
+    strings: list[tuple[int, ...]] = field(default_factory=list)
+    shared: frozenset[int] = frozenset()
+    one_sided: dict[int, int] = field(default_factory=dict)
+    own_liberties: dict[int, int] = field(default_factory=dict)
+    eyes: dict[int, int] = field(default_factory=dict)
+
+    def stones(self) -> set[int]:
+        return {p for s in self.strings for p in s}
+
+
+# -- position helpers ----------------------------------------------------------------------
+
+
+@lru_cache(maxsize=32)
+def _diagonals(board_key: tuple[int, int, int, int], points: tuple[int, ...],
+               coords: tuple[tuple[int, int], ...], size: int) -> tuple[tuple[int, ...], ...]:
+    """Per padded index: the on-board diagonal neighbours (for the eye test)."""
+    index = dict(zip(coords, points))
+    diag: list[tuple[int, ...]] = [()] * size
+    for p, (r, c) in zip(points, coords):
+        diag[p] = tuple(index[rc] for rc in ((r - 1, c - 1), (r - 1, c + 1), (r + 1, c - 1),
+                                               (r + 1, c + 1)) if rc in index)
+    return tuple(diag)
+
+
+def _geometry(board: Board) -> tuple[tuple[int, ...], tuple[tuple[int, ...], ...]]:
+    points = board.points
+    coords = tuple(board.row_col(p) for p in points)
+    key = (board.width, board.height, points[0], points[-1])
+    return points, _diagonals(key, points, coords, len(board.colour))
+
+
+def _find_strings(col: list[int], points: tuple[int, ...], nbrs: tuple[tuple[int, ...], ...]
+                  ) -> tuple[dict[int, int], dict[int, list[int]], dict[int, set[int]]]:
+    """Strings of a colour array: head per stone, stones per head, liberties per head.
+
+    The head of a string is its lowest point, so the labelling is canonical.
+    """
+    head: dict[int, int] = {}
+    stones: dict[int, list[int]] = {}
+    libs: dict[int, set[int]] = {}
+    for p in points:
+        c = col[p]
+        if c == EMPTY or p in head:
+            continue
+        members = [p]
+        head[p] = p
+        lib: set[int] = set()
+        for s in members:
+            for q in nbrs[s]:
+                cq = col[q]
+                if cq == EMPTY:
+                    lib.add(q)
+                elif cq == c and q not in head:
+                    head[q] = p
+                    members.append(q)
+        members.sort()
+        stones[p] = members
+        libs[p] = lib
+    return head, stones, libs
+
+
+def _regions(col: list[int], points: tuple[int, ...], nbrs: tuple[tuple[int, ...], ...],
+             inside) -> tuple[list[list[int]], dict[int, int]]:
+    """Maximal connected sets of points p with inside(col[p]); their index per point."""
+    region_of: dict[int, int] = {}
+    regions: list[list[int]] = []
+    for p in points:
+        if p in region_of or not inside(col[p]):
+            continue
+        idx = len(regions)
+        members = [p]
+        region_of[p] = idx
+        for s in members:
+            for q in nbrs[s]:
+                if q not in region_of and inside(col[q]):
+                    region_of[q] = idx
+                    members.append(q)
+        regions.append(members)
+    return regions, region_of
+
+
+# -- 1. Benson -----------------------------------------------------------------------------
+
+
+def _benson(col: list[int], points: tuple[int, ...], nbrs: tuple[tuple[int, ...], ...],
+            colour: int, multi_stone_suicide: bool = False
+            ) -> tuple[set[int], set[int], set[int]]:
+    """Benson's algorithm for `colour` on a colour array.
+
+    Returns (pass-alive stones, pass-alive territory points, opponent stones dead inside it).
+    A region (maximal set of points without `colour` stones) is vital to a string when every
+    empty point of it is a liberty of the string; with multi-stone suicide allowed the
+    opponent can turn its stones into empty points, so then every point must be.
+    """
+    head, stones, libs = _find_strings(col, points, nbrs)
+    mine = [h for h in stones if col[h] == colour]
+    regions, _ = _regions(col, points, nbrs, lambda c: c != colour)
+    borders: list[set[int]] = []
+    vital_to: list[set[int]] = []
+    for reg in regions:
+        border: set[int] = set()
+        for p in reg:
+            for q in nbrs[p]:
+                if col[q] == colour:
+                    border.add(head[q])
+        borders.append(border)
+        checked = reg if multi_stone_suicide else [p for p in reg if col[p] == EMPTY]
+        vital: set[int] = set()
+        if any(col[p] == EMPTY for p in reg):
+            for h in border:
+                lib = libs[h]
+                if multi_stone_suicide:
+                    ok = all(any(head.get(q) == h for q in nbrs[p]) for p in checked)
+                else:
+                    ok = all(p in lib for p in checked)
+                if ok:
+                    vital.add(h)
+        vital_to.append(vital)
+    alive = set(mine)
+    healthy = [True] * len(regions)
+    while True:
+        count = dict.fromkeys(alive, 0)
+        for i, vital in enumerate(vital_to):
+            if healthy[i]:
+                for h in vital:
+                    if h in count:
+                        count[h] += 1
+        dropped = {h for h, n in count.items() if n < 2}
+        if not dropped:
+            break
+        alive -= dropped
+        for i, border in enumerate(borders):
+            if healthy[i] and not border <= alive:
+                healthy[i] = False
+    alive_stones = {p for h in alive for p in stones[h]}
+    territory: set[int] = set()
+    dead: set[int] = set()
+    for i, reg in enumerate(regions):
+        border = borders[i]
+        if not border or not border <= alive:
+            continue
+        internal = 0
+        for p in reg:
+            if not any(q in alive_stones for q in nbrs[p]):
+                internal += 1
+        if internal <= 1:
+            territory.update(reg)
+            dead.update(p for p in reg if col[p] != EMPTY)
+    return alive_stones, territory, dead
+
+
+def benson_alive(board: Board, colour: int, multi_stone_suicide: bool = False) -> set[int]:
+    """The stones of `colour` that are unconditionally alive (pass-alive, Benson 1976)."""
+    return _benson(board.colour, board.points, board.neighbours, colour, multi_stone_suicide)[0]
+
+
+# -- 2. seki -------------------------------------------------------------------------------
+
+
+def _play_result(col: list[int], nbrs: tuple[tuple[int, ...], ...], head: dict[int, int],
+                 libs: dict[int, set[int]], p: int, c: int) -> tuple[int, bool]:
+    """(liberties after c plays at empty p, whether it captures), without playing."""
+    new: set[int] = set()
+    captures = False
+    for q in nbrs[p]:
+        cq = col[q]
+        if cq == EMPTY:
+            new.add(q)
+        elif cq == c:
+            new |= libs[head[q]]
+        elif len(libs[head[q]]) == 1:
+            captures = True
+    new.discard(p)
+    return len(new), captures
+
+
+def _safe(col: list[int], nbrs: tuple[tuple[int, ...], ...], head: dict[int, int],
+          libs: dict[int, set[int]], p: int, c: int) -> bool:
+    """Whether c can play at p without suicide or self-atari (a capture makes it safe)."""
+    n, captures = _play_result(col, nbrs, head, libs, p, c)
+    return captures or n >= 2
+
+
+def _find_seki(col: list[int], points: tuple[int, ...], nbrs: tuple[tuple[int, ...], ...]
+               ) -> SekiInfo:
+    """Seki detection on a colour array from which the dead stones are already removed.
+
+    1. A liberty of a string is *held* when the opponent cannot fill it without suicide or
+       self-atari and every string touching it is still a candidate; a string is *locked*
+       when it has at least two held liberties (repeat until stable).
+    2. Locked strings joined through an empty region of their own colour (a shared eye) form
+       a block; a block with two or more such eye regions lives on its own (not seki).
+    3. Blocks of both colours with liberties in a common empty region touching both colours
+       form a seki unit (双活).
+    """
+    head, stones, libs = _find_strings(col, points, nbrs)
+    regions, region_of = _regions(col, points, nbrs, lambda c: c == EMPTY)
+    region_colours: list[int] = []
+    for reg in regions:
+        seen = 0
+        for p in reg:
+            for q in nbrs[p]:
+                seen |= col[q] if col[q] != EDGE else 0
+        region_colours.append(seen)  # 1 black only, 2 white only, 3 both, 0 none
+    # Candidates: strings whose liberties are all in small eyes (one-colour regions of at most
+    # SEKI_EYE_MAX points) or in regions touching both colours.
+    cand: set[int] = set()
+    for h, lib in libs.items():
+        ok = bool(lib)
+        for x in lib:
+            r = region_of[x]
+            if region_colours[r] != 3 and len(regions[r]) > SEKI_EYE_MAX:
+                ok = False
+                break
+        if ok:
+            cand.add(h)
+    safe_cache: dict[tuple[int, int], bool] = {}
+
+    def safe(p: int, c: int) -> bool:
+        key = (p, c)
+        if key not in safe_cache:
+            safe_cache[key] = _safe(col, nbrs, head, libs, p, c)
+        return safe_cache[key]
+
+    changed = True
+    while changed:
+        changed = False
+        for h in sorted(cand):
+            opp = 3 - col[h]
+            held = 0
+            for x in libs[h]:
+                if safe(x, opp):
+                    continue
+                if any(col[q] != EMPTY and head[q] not in cand for q in nbrs[x]):
+                    continue
+                held += 1
+            if held < 2:
+                cand.discard(h)
+                changed = True
+    info = SekiInfo()
+    if not cand:
+        return info
+    parent = {h: h for h in cand}
+
+    def find(h: int) -> int:
+        while parent[h] != h:
+            parent[h] = parent[parent[h]]
+            h = parent[h]
+        return h
+
+    def union(a: int, b: int) -> None:
+        a, b = find(a), find(b)
+        if a != b:
+            parent[max(a, b)] = min(a, b)
+
+    # Blocks through shared eyes, and their eye regions.
+    region_strings: dict[int, list[int]] = {}
+    for h in sorted(cand):
+        for r in sorted({region_of[x] for x in libs[h]}):
+            region_strings.setdefault(r, []).append(h)
+    for r, hs in region_strings.items():
+        if region_colours[r] in (BLACK, WHITE):
+            for h in hs[1:]:
+                union(hs[0], h)
+    eye_regions: dict[int, set[int]] = {}
+    for r, hs in region_strings.items():
+        if region_colours[r] in (BLACK, WHITE):
+            eye_regions.setdefault(find(hs[0]), set()).add(r)
+    living = {b for b, rs in eye_regions.items() if len(rs) >= 2}
+    # Seki units through mixed regions.
+    for r, hs in sorted(region_strings.items()):
+        if region_colours[r] == 3:
+            hs = [h for h in hs if find(h) not in living]
+            for h in hs[1:]:
+                union(hs[0], h)
+    units: dict[int, list[int]] = {}
+    for h in sorted(cand):
+        units.setdefault(find(h), []).append(h)
+    seki_heads: list[int] = []
+    for root, members in units.items():
+        if root in living or len({col[h] for h in members}) < 2:
+            continue
+        seki_heads += members
+    if not seki_heads:
+        return info
+    seki_heads.sort()
+    info.strings = [tuple(stones[h]) for h in seki_heads]
+    touched = sorted({region_of[x] for h in seki_heads for x in libs[h]})
+    shared: set[int] = set()
+    for r in touched:
+        if region_colours[r] in (BLACK, WHITE):
+            for x in regions[r]:
+                info.eyes[x] = region_colours[r]
+            continue
+        for x in regions[r]:
+            sb, sw = safe(x, BLACK), safe(x, WHITE)
+            if sb != sw:
+                info.one_sided[x] = BLACK if sb else WHITE
+                continue
+            adj = 0
+            for q in nbrs[x]:
+                adj |= col[q] if col[q] != EDGE else 0
+            if not sb and adj in (BLACK, WHITE):
+                info.own_liberties[x] = adj
+            else:
+                shared.add(x)
+    info.shared = frozenset(shared)
+    return info
+
+
+def find_seki(board: Board, dead: set[int] | frozenset[int] = frozenset()) -> SekiInfo:
+    """Find the seki (双活) of a position, the stones in `dead` taken off first.
+
+    A seki unit is a set of strings of both colours, tied together by shared liberties, in
+    which every liberty of every string is one that the opponent cannot fill without suicide
+    or self-atari (its own eye, a shared liberty, or a one-sided point) and at least one
+    shared liberty cannot be filled by either side.
+    """
+    col = list(board.colour)
+    for p in dead:
+        col[p] = EMPTY
+    return _find_seki(col, board.points, board.neighbours)
+
+
+def _bouzy(col: list[int], points: tuple[int, ...], nbrs: tuple[tuple[int, ...], ...],
+           dilations: int = 5, erosions: int = 21) -> dict[int, int]:
+    """Bouzy's 5/21 influence map (Zobrist dilations, then erosions): per point, the colour
+    whose area it is (EMPTY where neither)."""
+    v = {p: (128 if col[p] == BLACK else -128 if col[p] == WHITE else 0) for p in points}
+    for _ in range(dilations):
+        new = dict(v)
+        for p in points:
+            x = v[p]
+            ns = [v[q] for q in nbrs[p]]
+            if x >= 0 and all(y >= 0 for y in ns):
+                new[p] = x + sum(1 for y in ns if y > 0)
+            if x <= 0 and all(y <= 0 for y in ns):
+                new[p] = new[p] - sum(1 for y in ns if y < 0)
+        v = new
+    for _ in range(erosions):
+        new = dict(v)
+        for p in points:
+            x = v[p]
+            if x > 0:
+                new[p] = max(0, x - sum(1 for q in nbrs[p] if v[q] <= 0))
+            elif x < 0:
+                new[p] = min(0, x + sum(1 for q in nbrs[p] if v[q] >= 0))
+        v = new
+    return {p: BLACK if x > 0 else WHITE if x < 0 else EMPTY for p, x in v.items()}
+
+
+def _strong_area(col: list[int], nbrs: tuple[tuple[int, ...], ...], strong: list[int],
+                 libs: dict[int, set[int]], size: int) -> list[int]:
+    """Per point, the colour of the strong strings nearest to it through empty points
+    (EMPTY on ties and where no strong string reaches): the area each side controls."""
+    area = [EMPTY] * size
+    dist = [-1] * size
+    frontier: list[int] = []
+    for h in sorted(strong):
+        c = col[h]
+        for x in sorted(libs[h]):
+            if dist[x] < 0:
+                dist[x] = 0
+                area[x] = c
+                frontier.append(x)
+            elif dist[x] == 0 and area[x] != c:
+                area[x] = 3  # tie
+    d = 0
+    while frontier:
+        d += 1
+        nxt: list[int] = []
+        for p in frontier:
+            a = area[p]
+            for q in nbrs[p]:
+                if col[q] != EMPTY:
+                    continue
+                if dist[q] < 0:
+                    dist[q] = d
+                    area[q] = a
+                    nxt.append(q)
+                elif dist[q] == d and area[q] != a:
+                    area[q] = 3
+        frontier = nxt
+    return [EMPTY if a == 3 else a for a in area]
+
+
+# -- 3. Monte Carlo ownership --------------------------------------------------------------
+
+
+class _Playouts:
+    """Random playouts from one position, with the seki-aware policy described above."""
+
+    def __init__(self, col: list[int], points: tuple[int, ...],
+                 nbrs: tuple[tuple[int, ...], ...], diag: tuple[tuple[int, ...], ...],
+                 playable: list[int], protected: set[int], rng: random.Random,
+                 area: list[int]) -> None:
+        self.base = col
+        self.points = points
+        self.nbrs = nbrs
+        self.diag = diag
+        self.playable = playable
+        self.protected = protected
+        self.rng = rng
+        self.area = area
+        head, stones, libs = _find_strings(col, points, nbrs)
+        self.base_head = head
+        self.base_stones = stones
+        self.base_libs = libs
+        self.near = [tuple(sorted(set(nbrs[p]) | set(diag[p]))) for p in range(len(col))]
+
+    def ownership(self, n: int) -> tuple[list[int], list[int]]:
+        """Run n playouts, Black first in the even ones; count per point how often each
+        colour owns it at the end."""
+        points = self.points
+        black = [0] * len(self.base)
+        white = [0] * len(self.base)
+        for i in range(n):
+            final = self.run(BLACK if i % 2 == 0 else WHITE)
+            for p in points:
+                c = final[p]
+                if c == BLACK:
+                    black[p] += 1
+                elif c == WHITE:
+                    white[p] += 1
+        return black, white
+
+    def run(self, first: int) -> list[int]:
+        """One playout with `first` to move; returns the final colour array with each empty
+        point given to the only colour around it (EMPTY when both or none)."""
+        nbrs = self.nbrs
+        rng = self.rng
+        protected = self.protected
+        col = self.base[:]
+        head = [0] * len(col)
+        for p, h in self.base_head.items():
+            head[p] = h
+        stones: dict[int, list[int]] = {h: s[:] for h, s in self.base_stones.items()}
+        libs: dict[int, set[int]] = {h: set(s) for h, s in self.base_libs.items()}
+        empty = [p for p in self.playable if col[p] == EMPTY]
+        pos = dict.fromkeys(range(0), 0)
+        pos = {p: i for i, p in enumerate(empty)}
+        colour = first
+        passes = 0
+        ko = -1
+        last = -1
+        near = self.near
+        area = self.area
+        max_moves = 3 * len(empty) + 30
+        moves = 0
+        randrange = rng.randrange
+        random_ = rng.random
+
+        def candidate(p: int, c: int, allow_selfatari: bool) -> bool:
+            """Whether the policy lets c play at empty p."""
+            if p == ko:
+                return False
+            opp = 3 - c
+            if allow_selfatari and area[p] == opp and random_() >= INVADE_RATE:
+                return False
+            n_lib = 0
+            newlibs: set[int] | None = None
+            own_size = 1
+            eyeish = True
+            own_heads: list[int] = []
+            for q in nbrs[p]:
+                cq = col[q]
+                if cq == EMPTY:
+                    eyeish = False
+                    n_lib += 1
+                elif cq == c:
+                    h = head[q]
+                    if h not in own_heads:
+                        own_heads.append(h)
+                elif cq == opp:
+                    eyeish = False
+                    if len(libs[head[q]]) == 1:
+                        return True  # a capture
+            if eyeish:
+                # Fill an own eye only to save a string in atari.
+                if all(len(libs[h]) > 1 for h in own_heads):
+                    return False
+            if n_lib >= 2:
+                return True
+            newlibs = set()
+            for q in nbrs[p]:
+                if col[q] == EMPTY:
+                    newlibs.add(q)
+            for h in own_heads:
+                newlibs |= libs[h]
+                own_size += len(stones[h])
+            newlibs.discard(p)
+            n = len(newlibs)
+            if n >= 2:
+                return True
+            if n == 0:
+                return False  # suicide
+            # Self-atari: never on a seki point, never for a big string.
+            if p in protected or not allow_selfatari:
+                return False
+            return own_size <= 3 and random_() < 0.5
+
+        def play(p: int, c: int) -> int:
+            """Play c at p (legal); return the ko point it creates or -1."""
+            nonlocal empty
+            opp = 3 - c
+            col[p] = c
+            i = pos.pop(p)
+            lastp = empty.pop()
+            if lastp != p:
+                empty[i] = lastp
+                pos[lastp] = i
+            lib: set[int] = set()
+            merged: list[int] = []
+            captured: list[int] = []
+            for q in nbrs[p]:
+                cq = col[q]
+                if cq == EMPTY:
+                    lib.add(q)
+                elif cq == c:
+                    h = head[q]
+                    if h not in merged:
+                        merged.append(h)
+                elif cq == opp:
+                    h = head[q]
+                    ls = libs[h]
+                    ls.discard(p)
+                    if not ls and h not in captured:
+                        captured.append(h)
+            if merged:
+                big = merged[0]
+                for h in merged[1:]:
+                    if len(stones[h]) > len(stones[big]):
+                        big = h
+                bs = stones[big]
+                bl = libs[big]
+                for h in merged:
+                    if h != big:
+                        for s in stones[h]:
+                            head[s] = big
+                        bs += stones[h]
+                        bl |= libs[h]
+                        del stones[h]
+                        del libs[h]
+                bs.append(p)
+                head[p] = big
+                bl |= lib
+                bl.discard(p)
+                me = big
+            else:
+                head[p] = p
+                stones[p] = [p]
+                libs[p] = lib
+                me = p
+            ko_point = -1
+            n_captured = 0
+            for h in captured:
+                cs = stones.pop(h)
+                del libs[h]
+                n_captured += len(cs)
+                for s in cs:
+                    col[s] = EMPTY
+                    pos[s] = len(empty)
+                    empty.append(s)
+                for s in cs:
+                    for q in nbrs[s]:
+                        if col[q] == c:
+                            libs[head[q]].add(s)
+                if n_captured == 1 and len(stones[me]) == 1 and len(libs[me]) == 1:
+                    ko_point = cs[0]
+            return ko_point
+
+        watch = [h for h, ls in libs.items() if len(ls) == 1]
+        while moves < max_moves:
+            c = colour
+            opp = 3 - c
+            move = -1
+            if watch:
+                # Strings in atari: capture the opponent's, else save an own one.
+                keep = []
+                escape = -1
+                for h in watch:
+                    ls = libs.get(h)
+                    if ls is None or len(ls) != 1 or col[h] == EMPTY or head[h] != h:
+                        continue
+                    keep.append(h)
+                    x = next(iter(ls))
+                    if move < 0 and x != ko:
+                        if col[h] == opp:
+                            move = x
+                        elif escape < 0 and candidate(x, c, False):
+                            escape = x
+                watch = keep
+                if move < 0 and escape >= 0 and random_() < ESCAPE_RATE:
+                    move = escape
+            if move < 0 and last >= 0 and random_() < LOCAL_RATE:
+                # Answer near the last move (the 8 points around it), as a player would.
+                around = [q for q in near[last] if col[q] == EMPTY and q in pos]
+                while around:
+                    q = around.pop(randrange(len(around)))
+                    if candidate(q, c, True):
+                        move = q
+                        break
+            if move < 0:
+                n = len(empty)
+                if n:
+                    start = randrange(n)
+                    for k in range(n):
+                        p = empty[(start + k) % n]
+                        if candidate(p, c, True):
+                            move = p
+                            break
+            moves += 1
+            if move < 0:
+                passes += 1
+                if passes >= 2:
+                    break
+                ko = -1
+                last = -1
+            else:
+                passes = 0
+                ko = play(move, c)
+                last = move
+                h = head[move]
+                if len(libs[h]) == 1:
+                    watch.append(h)
+                for q in nbrs[move]:
+                    if col[q] == opp:
+                        h = head[q]
+                        if len(libs[h]) == 1 and h not in watch:
+                            watch.append(h)
+            colour = opp
+        # Area: an empty point goes to the only colour around it.
+        for p in self.points:
+            if col[p] == EMPTY:
+                seen = 0
+                for q in nbrs[p]:
+                    seen |= col[q]
+                col[p] = seen if seen in (BLACK, WHITE) else EMPTY
+        return col
+
+
+# -- 4. the judgement ----------------------------------------------------------------------
+
+
+def _default_playouts(n_points: int) -> int:
+    return 64 if n_points > 200 else 96
+
+
+def judge(board: Board, *, seed: int = 0, playouts: int | None = None,
+          multi_stone_suicide: bool = False) -> StatusReport:
+    """Judge a finished position: statuses, point owners, unclear strings and ownership."""
+    points, diag = _geometry(board)
+    nbrs = board.neighbours
+    col = list(board.colour)
+    rng = random.Random(seed)
+
+    head, stones, _ = _find_strings(col, points, nbrs)
+    string_status: dict[int, str] = {}
+    fixed_owner: dict[int, int] = {}
+
+    # 1. Benson for both colours.
+    for colour in (BLACK, WHITE):
+        alive, territory, dead = _benson(col, points, nbrs, colour, multi_stone_suicide)
+        for p in alive:
+            string_status[head[p]] = ALIVE
+            fixed_owner[p] = colour
+        for p in territory:
+            fixed_owner[p] = colour
+        for p in dead:
+            string_status[head[p]] = DEAD
+    benson_dead = {p for h, s in string_status.items() if s == DEAD for p in stones[h]}
+    work = col[:]
+    for p in benson_dead:
+        work[p] = EMPTY
+
+    # 2. Seki on the position without the unconditionally dead stones.
+    seki = _find_seki(work, points, nbrs)
+    seki_heads = {head[s[0]] for s in seki.strings}
+    protected = set(seki.shared) | set(seki.one_sided) | set(seki.own_liberties)
+    protected |= set(seki.eyes)
+
+    # 3. Monte Carlo for the strings still undecided: a first round whose playouts keep out
+    # of the other side's area by Bouzy's influence map, then a second round that takes the
+    # area from the strings the first round found strong.
+    undecided = [h for h in stones if h not in string_status]
+    ownership: dict[int, float] = {}
+    if undecided:
+        n = playouts if playouts is not None else _default_playouts(len(points))
+        n1 = max(2, int(n * FIRST_ROUND))
+        playable = [p for p in points if p not in fixed_owner]
+        area = [EMPTY] * len(col)
+        if ROUND1_BOUZY:
+            for p, c in _bouzy(work, points, nbrs).items():
+                area[p] = c
+        mc = _Playouts(work, points, nbrs, diag, playable, protected, rng, area)
+        black, white = mc.ownership(n1 if SECOND_ROUND else n)
+        work_head, work_stones, work_libs = _find_strings(work, points, nbrs)
+        strong: list[int] = []
+        for h, ss in work_stones.items():
+            c = work[h]
+            own_counts = black if c == BLACK else white
+            if all(p in fixed_owner for p in ss) or (
+                    sum(own_counts[p] for p in ss) >= STRONG_SHARE * n1 * len(ss)):
+                strong.append(h)
+        if SECOND_ROUND:
+            mc.area = _strong_area(work, nbrs, strong, work_libs, len(col))
+            black, white = mc.ownership(n)
+        for p in points:
+            ownership[p] = (black[p] - white[p]) / n
+        for h in undecided:
+            c = col[h]
+            own_counts = black if c == BLACK else white
+            opp_counts = white if c == BLACK else black
+            ss = stones[h]
+            own = sum(own_counts[p] for p in ss) / (n * len(ss))
+            opp = sum(opp_counts[p] for p in ss) / (n * len(ss))
+            if h in seki_heads and opp < DEAD_SHARE:
+                string_status[h] = SEKI
+            elif own >= ALIVE_SHARE:
+                string_status[h] = ALIVE
+            elif opp >= DEAD_SHARE:
+                string_status[h] = DEAD
+    for p, c in fixed_owner.items():
+        ownership[p] = 1.0 if c == BLACK else -1.0
+
+    # 4. Consistency inside blocks joined by an empty region of their own colour.
+    _make_consistent(col, points, nbrs, head, stones, string_status)
+
+    unclear = sorted(tuple(stones[h]) for h in stones if h not in string_status)
+    status: dict[int, str] = {}
+    for h, ss in stones.items():
+        st = string_status.get(h, ALIVE)
+        for p in ss:
+            status[p] = st
+
+    # Owners of empty points after the dead stones are removed.
+    final = col[:]
+    dead_points = [p for p, st in status.items() if st == DEAD]
+    for p in dead_points:
+        final[p] = EMPTY
+    seki_final = _find_seki(final, points, nbrs) if any(
+        st == SEKI for st in status.values()) else SekiInfo()
+    owner = _owners(final, points, nbrs, seki_final)
+    for p in points:
+        if p not in ownership:  # decided without playouts: the judged owner
+            c = final[p] if final[p] != EMPTY else {"b": BLACK, "w": WHITE}.get(owner[p], 0)
+            ownership[p] = 1.0 if c == BLACK else -1.0 if c == WHITE else 0.0
+    return StatusReport(status=status, owner=owner, unclear=unclear,
+                        ownership={p: ownership[p] for p in points}, seki=seki_final)
+
+
+def _make_consistent(col: list[int], points: tuple[int, ...], nbrs: tuple[tuple[int, ...], ...],
+                     head: dict[int, int], stones: dict[int, list[int]],
+                     string_status: dict[int, str]) -> None:
+    """Give one verdict to strings of one colour that share an empty region of that colour.
+
+    If such a block mixes living (alive / seki) and dead strings, the verdict of the most
+    stones wins when it has a clear majority (two thirds); otherwise the block is unclear.
+    """
+    regions, _ = _regions(col, points, nbrs, lambda c: c == EMPTY)
+    parent = {h: h for h in stones}
+
+    def find(h: int) -> int:
+        while parent[h] != h:
+            parent[h] = parent[parent[h]]
+            h = parent[h]
+        return h
+
+    for reg in regions:
+        touching = sorted({head[q] for p in reg for q in nbrs[p] if col[q] != EMPTY})
+        if len({col[h] for h in touching}) != 1:
+            continue
+        for h in touching[1:]:
+            a, b = find(touching[0]), find(h)
+            if a != b:
+                parent[max(a, b)] = min(a, b)
+    blocks: dict[int, list[int]] = {}
+    for h in sorted(stones):
+        blocks.setdefault(find(h), []).append(h)
+    for members in blocks.values():
+        if len(members) < 2:
+            continue
+        living = sum(len(stones[h]) for h in members if string_status.get(h) in (ALIVE, SEKI))
+        dead = sum(len(stones[h]) for h in members if string_status.get(h) == DEAD)
+        if not living or not dead:
+            continue
+        total = sum(len(stones[h]) for h in members)
+        if dead * 3 >= 2 * total:
+            verdict: str | None = DEAD
+        elif living * 3 >= 2 * total:
+            verdict = ALIVE
+        else:
+            verdict = None
+        for h in members:
+            if verdict is None:
+                string_status.pop(h, None)
+            elif verdict == DEAD or string_status.get(h) != SEKI:
+                string_status[h] = verdict
+
+
+def _owners(col: list[int], points: tuple[int, ...], nbrs: tuple[tuple[int, ...], ...],
+            seki: SekiInfo) -> dict[int, str]:
+    """Owner of each empty point of a position whose dead stones are removed.
+
+    A region bordered by one colour is that colour's (空, seki eyes included); a region
+    touching both is public (单官, 公气) except the one-sided points of a seki.
+    """
+    regions, _ = _regions(col, points, nbrs, lambda c: c == EMPTY)
+    owner: dict[int, str] = {}
+    for reg in regions:
+        cs: set[int] = set()
+        for p in reg:
+            for q in nbrs[p]:
+                if col[q] != EMPTY:
+                    cs.add(col[q])
+        if len(cs) == 1:
+            name = _OWNER_NAME[next(iter(cs))]
+            for p in reg:
+                owner[p] = name
+            continue
+        for p in reg:
+            c = seki.one_sided.get(p) or seki.own_liberties.get(p) or EMPTY
+            owner[p] = _OWNER_NAME[c]
+    return owner
+
+
+__all__ = ["StatusReport", "SekiInfo", "judge", "benson_alive", "find_seki", "ALIVE", "DEAD",
+           "SEKI", "ALIVE_SHARE", "DEAD_SHARE", "EDGE"]

@@ -105,7 +105,7 @@ class Scoring:
                 alt.owner = {}
                 winners.add(self.count(slug, alt).winner)
             if len(winners) > 1:
-                listed = " ".join(self.engine.format_points([s[0] for s in verdict.unclear]))
+                listed = self.engine.format_points([s[0] for s in verdict.unclear])
                 raise GtpError(f"cannot score: unclear {listed}")
         return result.result
 
@@ -262,8 +262,9 @@ class Scoring:
 
     def cmd_dead_stones(self, args: list[str]) -> str:
         """GoGui editable point list: `show` lists the dead stones; a list marks exactly
-        those strings dead (and the other strings marked dead before alive again)."""
-        if not args or args == ["show"]:
+        those strings dead (and the other strings judged dead alive again); no arguments
+        means no dead stones (GoGui sends the bare command when the list is emptied)."""
+        if args == ["show"]:
             verdict = self.verdict()
             return self.engine.format_points([p for p, s in verdict.status.items() if s == "dead"])
         points = self._vertices_arg(args)

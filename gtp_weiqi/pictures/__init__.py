@@ -1,0 +1,35 @@
+"""Pictures of a count: what a counting method built, drawn for GoGui, as SVG and as PNG.
+
+    from gtp_weiqi.pictures import build_picture, to_gfx, svg_of, png_of
+    pic = build_picture(count, inp.stones)        # the layers of one Count
+    to_gfx(pic)                                   # GoGui gfx analyze output
+    svg_of(pic)                                   # a standalone SVG document (str)
+    png_of(pic)                                   # PNG bytes, pure Python
+
+Every picture shows the position with the method's layers (blocks, basic eyes, routes,
+public points, dead stones, territory, the filled or refilled board), a legend and the
+count in Chinese and English.  See docs/counting.md for the methods themselves.
+"""
+
+from __future__ import annotations
+
+from .gfx import to_gfx
+from .model import Block, Picture, build_picture
+from .png import to_png
+from .scene import Scene, build_scene
+from .summary import Summary, summarise
+from .svg import to_svg
+
+
+def svg_of(pic: Picture) -> str:
+    """The SVG document of a picture."""
+    return to_svg(build_scene(pic))
+
+
+def png_of(pic: Picture, scale: float = 2.0) -> bytes:
+    """The PNG bytes of a picture (`scale` pixels per SVG unit)."""
+    return to_png(build_scene(pic, ascii_only=True), scale)
+
+
+__all__ = ["Block", "Picture", "Scene", "Summary", "build_picture", "build_scene", "png_of",
+           "summarise", "svg_of", "to_gfx", "to_png", "to_svg"]

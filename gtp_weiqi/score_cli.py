@@ -1,0 +1,320 @@
+"""`gtp-weiqi score GAME.sgf`: count a finished game under any method, as a table and a picture.
+
+    gtp-weiqi score game.sgf                       the rules' own method (SGF RU, else chinese)
+    gtp-weiqi score game.sgf --method all          every method, one row each
+    gtp-weiqi score game.sgf --method zilu,zikong --dead C2 --svg zilu.svg --png zilu.png
+
+The game is replayed under our rules: an illegal record is refused with the move number and
+the reason.  The statuses come from `--dead` (the strings at those points are dead, every
+other string alive or seki as judged), else from the SGF's DD marks, else from the engine's
+own judgement.  The picture shows what the (first) method built, with a legend and the
+count in Chinese and English.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import sys
+import unicodedata
+from typing import Any
+
+from .board import BLACK, EMPTY, WHITE
+from .coords import format_vertex, parse_vertex
+from .counting import METHODS, parse_params
+from .counting.model import Count, number
+from .game import Game
+from .judgement import scoring_input
+from .rules import Rules, RulesError, lookup_preset, parse_rules
+from .sgfio import SgfError, build_game, parse_sgf
+
+DEFAULT_RULES = "chinese"
+PROG = "gtp-weiqi score"
+
+
+def _parser() -> argparse.ArgumentParser:
+    p = argparse.ArgumentParser(
+        prog=PROG,
+        description="Replay an SGF game under the chosen rules, judge the dead stones and "
+                    "print the counts of 计活子 (count living stones), 计枰点 (count board "
+                    "points) and the standard methods; optionally draw the count as SVG / PNG.",
+        epilog="methods: " + ", ".join(METHODS),
+    )
+    p.add_argument("sgf", metavar="GAME.sgf", help="the game record")
+    p.add_argument("--method", metavar="SLUG|all",
+                   help="a counting method, several separated by commas, or all (default: "
+                        "the rules' own method)")
+    p.add_argument("--rules", metavar="PRESET",
+                   help=f"rules preset or KataGo-style JSON (default: the SGF's RU, else "
+                        f"{DEFAULT_RULES})")
+    p.add_argument("--komi", type=float, metavar="K",
+                   help="komi, White's compensation (default: the SGF's KM, else the "
+                        "preset's)")
+    p.add_argument("--dead", nargs="+", metavar="V",
+                   help="vertices of the dead strings (every other string counts as judged "
+                        "alive or seki); 'none' for no dead stones")
+    p.add_argument("--param", nargs="+", default=[], metavar="KEY=VALUE",
+                   help="counting parameters: balance=..., bowl=N, a_point=true, "
+                        "white_handicap_bonus=0|N|N-1")
+    p.add_argument("--json", action="store_true", help="print JSON instead of the table")
+    p.add_argument("--svg", metavar="OUT.svg", help="draw the count as SVG")
+    p.add_argument("--png", metavar="OUT.png", help="draw the count as PNG")
+    p.add_argument("--scale", type=float, default=2.0, metavar="S",
+                   help="PNG pixels per SVG unit (default 2)")
+    return p
+
+
+class ScoreError(Exception):
+    """A refusal to print: exit code and message."""
+
+    def __init__(self, code: int, message: str) -> None:
+        super().__init__(message)
+        self.code = code
+
+
+# -- loading ------------------------------------------------------------------------------
+
+
+def load(path: str, rules_text: str | None, komi: float | None) -> tuple[Game, dict[str, Any]]:
+    """Replay the game; returns it and the SGF's marks."""
+    try:
+        with open(path, "rb") as f:
+            data = f.read()
+    except OSError as exc:
+        raise ScoreError(1, f"cannot read {path}: {exc.strerror}") from None
+    try:
+        parsed = parse_sgf(data)
+    except SgfError as exc:
+        raise ScoreError(1, f"{path}: {exc}") from None
+    default_komi: float | None = None
+    rules: Rules
+    if rules_text is not None:
+        try:
+            rules, default_komi = parse_rules(rules_text)
+        except RulesError as exc:
+            raise ScoreError(2, f"--rules: {exc}") from None
+    elif parsed.rules is not None:
+        rules = parsed.rules
+        found = lookup_preset(rules.preset_name) if rules.preset_name else None
+        default_komi = found[1] if found else None
+    else:
+        found = lookup_preset(DEFAULT_RULES)
+        assert found is not None
+        rules, default_komi = found
+    parsed.rules = rules
+    if komi is not None:
+        parsed.komi = komi
+    chosen_komi = parsed.komi if parsed.komi is not None else (
+        default_komi if default_komi is not None else 7.5)
+    try:
+        game = build_game(parsed, rules, chosen_komi)
+    except SgfError as exc:
+        raise ScoreError(1, f"{path}: {exc}") from None
+    return game, parsed.marks
+
+
+def dead_points(game: Game, dead: list[str] | None, marks: dict[str, Any]
+                ) -> tuple[list[int] | None, str]:
+    """The points named dead and where they come from ('--dead', 'SGF DD' or judgement)."""
+    board = game.board
+    if dead is not None:
+        points: list[int] = []
+        for token in (t for item in dead for t in item.replace(",", " ").split()):
+            if token.lower() == "none":
+                continue
+            try:
+                rc = parse_vertex(token, game.width, game.height)
+            except ValueError as exc:
+                raise ScoreError(2, f"--dead: {exc}") from None
+            if rc is None or board.colour[board.point(*rc)] == EMPTY:
+                raise ScoreError(2, f"--dead: no stone at {token}")
+            points.append(board.point(*rc))
+        return points, "--dead"
+    if marks.get("DD"):
+        pts = [board.point(*rc) for rc in marks["DD"] if board.colour[board.point(*rc)] != EMPTY]
+        return pts, "SGF DD"
+    return None, "judgement"
+
+
+def apply_dead(game: Game, points: list[int], judge: Any) -> None:
+    """Mark exactly the strings at `points` dead: any other string the judgement took as
+    dead is marked alive."""
+    board = game.board
+    if points:
+        game.mark_status(points, "dead")
+    chosen = {q for p in points for q in board.string_at(p)}
+    verdict = judge.verdict(game)
+    revive = [p for p, s in verdict.status.items() if s == "dead" and p not in chosen]
+    if revive:
+        game.mark_status(revive, "alive")
+
+
+# -- output -------------------------------------------------------------------------------
+
+
+def width_of(text: str) -> int:
+    """Display width in a terminal: wide (CJK) characters take two columns."""
+    return sum(2 if unicodedata.east_asian_width(ch) in "WF" else 1 for ch in text)
+
+
+def pad(text: str, width: int) -> str:
+    return text + " " * max(width - width_of(text), 0)
+
+
+def shorten(text: str, width: int) -> str:
+    return text if width_of(text) <= width else text[: width - 1] + "…"
+
+
+def table(counts: list[Count]) -> list[str]:
+    """One row per method: slug, 中文, English, Black, White, result."""
+    from .pictures.summary import fmt
+
+    head = ["method", "中文", "English", "Black", "White", "result"]
+    rows = [head]
+    for c in counts:
+        rows.append([c.slug, c.name_zh, shorten(c.name_en, 44),
+                     f"{fmt(c.black)} {c.unit_zh}", f"{fmt(c.white)} {c.unit_zh}", c.result])
+    widths = [max(width_of(r[i]) for r in rows) for i in range(len(head))]
+    return ["  ".join(pad(cell, widths[i]) for i, cell in enumerate(row)).rstrip()
+            for row in rows]
+
+
+def _vertex_lists(data: Any) -> Any:
+    """[row, col] pairs inside artefacts -> GTP vertices, for JSON output."""
+    if isinstance(data, dict):
+        return {k: _vertex_lists(v) for k, v in data.items()}
+    if isinstance(data, (list, tuple)):
+        if data and all(isinstance(x, (list, tuple)) and len(x) == 2
+                        and all(isinstance(v, int) and not isinstance(v, bool) for v in x)
+                        for x in data):
+            return [format_vertex((x[0], x[1])) for x in data]
+        return [_vertex_lists(x) for x in data]
+    return data
+
+
+def _methods(text: str | None, rules: Rules) -> tuple[list[str], str]:
+    """The methods to count and the one to draw."""
+    if text is None:
+        return [rules.counting], rules.counting
+    if text.strip().lower() == "all":
+        return list(METHODS), rules.counting
+    slugs = [s.strip().lower() for s in text.split(",") if s.strip()]
+    for s in slugs:
+        if s not in METHODS:
+            raise ScoreError(2, f"--method: unknown counting method {s!r}; known: all, "
+                                + ", ".join(METHODS))
+    if not slugs:
+        raise ScoreError(2, "--method: no method given")
+    return slugs, slugs[0]
+
+
+def run(args: argparse.Namespace) -> int:
+    from .gtp.engine import WeiqiEngine
+    from .gtp.scoring_cmds import Scoring
+    from .pictures import build_picture, png_of, summarise, svg_of
+
+    if args.png and not 0.5 <= args.scale <= 8:
+        raise ScoreError(2, "--scale must be between 0.5 and 8")
+    game, marks = load(args.sgf, args.rules, args.komi)
+    slugs, drawn = _methods(args.method, game.rules)
+    try:
+        given = parse_params(args.param)
+    except ValueError as exc:
+        raise ScoreError(2, f"--param: {exc}") from None
+    engine = WeiqiEngine(size=game.width, rules=game.rules, komi=game.komi)
+    engine.game = game
+    scoring = Scoring(engine)
+    points, source = dead_points(game, args.dead, marks)
+    if points is not None:
+        apply_dead(game, points, scoring.judge)
+
+    from .gtp.protocol import GtpError
+
+    counts: list[Count] = []
+    unclear: dict[str, list[int]] = {}
+    for slug in dict.fromkeys(slugs + [drawn]):
+        takes = METHODS[slug].params
+        mine = given if len(slugs) == 1 and slug == slugs[0] else {
+            k: v for k, v in given.items() if k in takes}
+        verdict = scoring.verdict(slug)
+        try:
+            counts.append(scoring.count(slug, verdict, mine))
+        except GtpError as exc:
+            raise ScoreError(2, f"{slug}: {exc}") from None
+        unclear[slug] = [s[0] for s in verdict.unclear]
+    by_slug = {c.slug: c for c in counts}
+    shown = [by_slug[s] for s in slugs]
+    board = game.board
+    dead_now = sorted(board.row_col(p) for p, s in scoring.verdict(drawn).status.items()
+                      if s == "dead")
+    unclear_v = [format_vertex(board.row_col(p)) for p in unclear.get(drawn, [])]
+    rules_name = game.rules.preset_name or game.rules.to_json()
+
+    if args.json:
+        first = by_slug[drawn]
+        out = {
+            "file": args.sgf,
+            "size": [game.width, game.height],
+            "rules": game.rules.preset_name or game.rules.as_dict(),
+            "komi": number(first.komi),
+            "moves": {"black": game.moves_made(BLACK), "white": game.moves_made(WHITE)},
+            "captured": {"black": game.captured[BLACK], "white": game.captured[WHITE]},
+            "dead": [format_vertex(rc) for rc in dead_now],
+            "dead_from": source,
+            "unclear": unclear_v,
+            "counts": [dict(c.to_dict(artefacts=False), summary={
+                "zh": summarise(c).line_zh(), "en": summarise(c).line_en()}) for c in shown],
+            "analysis": _vertex_lists({k: v for k, v in first.artefacts.items() if k in (
+                "removed_dead", "blocks", "eyes", "routes", "public", "territory",
+                "one_sided", "figures")}),
+        }
+        print(json.dumps(out, ensure_ascii=False, indent=1))
+    else:
+        print(f"{args.sgf}: {game.width}x{game.height}, rules {rules_name}, komi "
+              f"{by_slug[drawn].komi:g}, {len(game.moves)} moves (Black {game.moves_made(BLACK)}"
+              f", White {game.moves_made(WHITE)}), stones captured: black "
+              f"{game.captured[BLACK]}, white {game.captured[WHITE]}")
+        dead_text = " ".join(format_vertex(rc) for rc in dead_now) or "none"
+        print(f"死子 dead stones ({source}): {dead_text}")
+        if unclear_v:
+            print(f"未定 unclear (counted alive): {' '.join(unclear_v)}")
+        print()
+        for line in table(shown):
+            print(line)
+        if len(shown) == 1:
+            s = summarise(shown[0])
+            print()
+            print(s.line_zh())
+            print(s.line_en())
+
+    if args.svg or args.png:
+        rc = board.row_col
+        pic = build_picture(by_slug[drawn], scoring_input(game).stones,
+                            [rc(p) for p in unclear.get(drawn, [])])
+        try:
+            if args.svg:
+                with open(args.svg, "w", encoding="utf-8") as f:
+                    f.write(svg_of(pic))
+            if args.png:
+                with open(args.png, "wb") as f:
+                    f.write(png_of(pic, args.scale))
+        except OSError as exc:
+            raise ScoreError(1, f"cannot write {exc.filename}: {exc.strerror}") from None
+        written = " and ".join(p for p in (args.svg, args.png) if p)
+        print(f"drew {drawn} to {written}", file=sys.stderr)
+    return 0
+
+
+def main(argv: list[str] | None = None) -> int:
+    try:
+        args = _parser().parse_args(argv)
+    except SystemExit as exc:  # --help, or a usage error argparse has printed
+        return int(exc.code or 0)
+    try:
+        return run(args)
+    except ScoreError as exc:
+        print(f"{PROG}: {exc}", file=sys.stderr)
+        return exc.code
+
+
+__all__ = ["main", "table", "width_of"]

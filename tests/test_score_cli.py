@@ -1,0 +1,183 @@
+"""`gtp-weiqi score GAME.sgf`: the 7x7 worked example as a game record, counted under every
+method (DESIGN.md 3.5), with the dead stones from --dead, SGF DD marks or the judgement, as a
+table, as JSON and as pictures."""
+
+from __future__ import annotations
+
+import json
+import subprocess
+import sys
+import xml.etree.ElementTree as ET
+from pathlib import Path
+
+import pytest
+from sgfmill import sgf
+
+from gtp_weiqi.cli import main as cli_main
+from gtp_weiqi.score_cli import main, width_of
+
+# White first, 21 moves each, one capture each, Black moves last; c2 ends dead:
+#   7 . X . X X O .
+#   6 . X X X O . O
+#   5 . . X O O O O
+#   4 X X X X O X O
+#   3 O O O X X X X
+#   2 O . X O O X X
+#   1 . O O O O O X
+EXAMPLE_MOVES = ("Wb3 Bd6 We5 Bc4 Wf5 Bf2 Wa2 Bf6 Wc3 Bb4 Wc7 Be3 Wd2 Bg1 Wg6 Bb7 Wa3 Bf3 Wf7 "
+                 "Bd3 Wf1 Bc2 We1 Bd7 Wb1 Bf4 We2 Bg2 We6 Ba4 We4 Bd4 Wc1 Bb6 Wd5 Bc5 Wg5 "
+                 "Bg3 Wg4 Bc6 Wd1 Be7").split()
+
+EXPECTED = {  # DESIGN.md 3.5, no komi
+    "jihuozi": "B+1", "zilu": "B+1", "tianman_huozi": "B+1", "tinglu": "B+1", "shulu": "B+1",
+    "huanqitou": "B+1", "stone": "B+1",
+    "jipingdian": "W+1", "zikong": "W+1", "tianman_pingdian": "W+1", "dengkong": "W+1",
+    "dengzi": "W+1", "area": "W+1", "territory": "W+1", "aga": "W+1", "ing": "W+1",
+    "tromp_taylor": "B+2",  # nothing removed: c2 counts for Black, b2 touches both
+}
+
+
+def write_sgf(path: Path, moves: list[str], *, km: float | None = 0, ru: str | None = None,
+              dead: list[tuple[int, int]] | None = None) -> Path:
+    game = sgf.Sgf_game(7)
+    root = game.get_root()
+    if km is not None:
+        root.set("KM", km)
+    if ru is not None:
+        root.set("RU", ru)
+    node = root
+    for m in moves:
+        node = node.new_child()
+        node.set_move(m[0].lower(), (int(m[2:]) - 1, "abcdefghj".index(m[1])))
+    if dead:
+        node.set("DD", set(dead))
+    path.write_bytes(game.serialise())
+    return path
+
+
+@pytest.fixture(scope="module")
+def games(tmp_path_factory: pytest.TempPathFactory) -> dict[str, Path]:
+    d = tmp_path_factory.mktemp("score")
+    return {
+        "marked": write_sgf(d / "marked.sgf", EXAMPLE_MOVES, dead=[(1, 2)]),
+        "plain": write_sgf(d / "plain.sgf", EXAMPLE_MOVES),
+        "ru": write_sgf(d / "ru.sgf", EXAMPLE_MOVES, km=None, ru="jihuozi", dead=[(1, 2)]),
+        "illegal": write_sgf(d / "illegal.sgf", ["Bb3", "Wc3", "Bc3"]),
+    }
+
+
+def run(capsys: pytest.CaptureFixture[str], *args: str) -> tuple[int, str, str]:
+    code = main([str(a) for a in args])
+    out, err = capsys.readouterr()
+    return code, out, err
+
+
+def results(out: str) -> dict[str, str]:
+    """slug -> result from the table rows."""
+    rows: dict[str, str] = {}
+    for line in out.splitlines():
+        cells = line.split()
+        if cells and cells[0] in EXPECTED and cells[-1][:1] in "BW0":
+            rows[cells[0]] = cells[-1]
+    return rows
+
+
+def test_every_method_gives_the_design_result(games, capsys) -> None:
+    code, out, _ = run(capsys, games["marked"], "--method", "all", "--rules", "jihuozi")
+    assert code == 0
+    assert results(out) == EXPECTED
+    assert "死子 dead stones (SGF DD): C2" in out
+    assert "42 moves (Black 21, White 21), stones captured: black 1, white 1" in out
+
+
+def test_one_method_prints_the_count_in_chinese_and_english(games, capsys) -> None:
+    code, out, _ = run(capsys, games["marked"], "--method", "zilu")
+    assert code == 0
+    assert "黑 22 子 (19 子 + 3 路), 白 21 子 (20 子 + 1 路); 黑胜 1 子" in out
+    assert "Black wins by 1 stone (B+1)" in out
+
+
+def test_table_columns_line_up_with_chinese_names(games, capsys) -> None:
+    _, out, _ = run(capsys, games["marked"], "--method", "zilu,huanqitou,dengzi")
+    lines = [ln for ln in out.splitlines() if ln.split()[:1] in (["method"], ["zilu"],
+                                                                  ["huanqitou"], ["dengzi"])]
+    assert len(lines) == 4
+    starts = {width_of(ln[:ln.index(word)]) for ln, word in zip(
+        lines, ["English", "stones plus routes", "equal virtual", "equal stones"], strict=True)}
+    assert len(starts) == 1
+
+
+def test_dead_option_overrides_the_sgf_marks(games, capsys) -> None:
+    code, out, _ = run(capsys, games["marked"], "--method", "zilu", "--dead", "none")
+    assert code == 0 and results(out) == {"zilu": "B+3"}
+    assert "死子 dead stones (--dead): none" in out
+    code, out, _ = run(capsys, games["plain"], "--method", "zikong", "--dead", "c2")
+    assert code == 0 and results(out) == {"zikong": "W+1"}
+
+
+def test_without_marks_the_engine_judges_the_dead_stone(games, capsys) -> None:
+    code, out, _ = run(capsys, games["plain"], "--method", "zilu,zikong")
+    assert code == 0
+    assert "死子 dead stones (judgement): C2" in out
+    assert results(out) == {"zilu": "B+1", "zikong": "W+1"}
+
+
+def test_rules_and_komi_come_from_the_sgf_when_not_given(games, capsys) -> None:
+    code, out, _ = run(capsys, games["ru"])
+    assert code == 0
+    assert "rules jihuozi, komi 8" in out
+    assert results(out) == {"jihuozi": "W+7"}  # 22 : 21, Black pays 8
+    code, out, _ = run(capsys, games["ru"], "--komi", "-8")
+    assert results(out) == {"jihuozi": "B+9"} and "白贴 8" in out
+
+
+def test_illegal_record_is_refused_with_the_move_number_and_reason(games, capsys) -> None:
+    code, out, err = run(capsys, games["illegal"])
+    assert code == 1 and out == ""
+    assert "move 3 is illegal (occupied)" in err
+
+
+def test_usage_errors_exit_2_with_a_message(games, capsys, tmp_path) -> None:
+    for args, needle in (
+        (["--method", "nosuch"], "unknown counting method"),
+        (["--dead", "z9"], "--dead"),
+        (["--dead", "a1"], "no stone at a1"),
+        (["--rules", "nosuch"], "--rules"),
+        (["--method", "zilu", "--param", "bowl=3"], "bowl"),
+        (["--png", str(tmp_path / "x.png"), "--scale", "100"], "--scale"),
+    ):
+        code, _, err = run(capsys, games["marked"], *args)
+        assert code == 2 and needle in err, (args, err)
+    code, _, err = run(capsys, tmp_path / "missing.sgf")
+    assert code == 1 and "cannot read" in err
+
+
+def test_json_output_has_counts_summaries_and_dead_stones(games, capsys) -> None:
+    code, out, _ = run(capsys, games["marked"], "--method", "zilu,zikong", "--json")
+    assert code == 0
+    data = json.loads(out)
+    assert data["dead"] == ["C2"] and data["dead_from"] == "SGF DD"
+    assert [c["result"] for c in data["counts"]] == ["B+1", "W+1"]
+    assert data["counts"][0]["summary"]["zh"].startswith("黑 22 子 (19 子 + 3 路)")
+    assert sorted(data["analysis"]["routes"]["b"]) == ["A5", "A6", "A7"]
+    assert data["moves"] == {"black": 21, "white": 21}
+
+
+def test_pictures_are_written_for_the_first_method(games, capsys, tmp_path) -> None:
+    svg, png = tmp_path / "count.svg", tmp_path / "count.png"
+    code, _, err = run(capsys, games["marked"], "--method", "zikong,zilu", "--svg", svg,
+                       "--png", png, "--scale", "1")
+    assert code == 0 and "drew zikong" in err
+    root = ET.parse(svg).getroot()
+    texts = [e.text for e in root.iter("{http://www.w3.org/2000/svg}text")]
+    assert "White wins by 1 point (W+1)" in texts
+    assert png.read_bytes()[:8] == b"\x89PNG\r\n\x1a\n"
+
+
+def test_help_and_the_subcommand_dispatch(games, capsys) -> None:
+    assert cli_main(["score", "--help"]) == 0
+    assert "GAME.sgf" in capsys.readouterr().out
+    proc = subprocess.run([sys.executable, "-m", "gtp_weiqi", "score", str(games["marked"]),
+                           "--method", "zilu"], capture_output=True, text=True, timeout=120)
+    assert proc.returncode == 0, proc.stderr
+    assert results(proc.stdout) == {"zilu": "B+1"}

@@ -1,0 +1,191 @@
+"""Dead-stone judgement on finished GNU Go games: ours against GNU Go's ``final_status_list dead``.
+
+For each SGF made by make_gnugo_games.py the main line is the test position and ``DD`` on its last
+node holds the dead stones (死子) found by GNU Go's cleanup at full strength. A game is right when
+every string's status (dead or not dead) matches; a string in an unclear group counts as wrong.
+GNU Go is asked on the same positions in the same run (one process, ``loadsgf`` then a timed
+``final_status_list dead``). Prints, per board size, both shares of all-right games, the mean time
+per game of each and the ratio ours / GNU Go.
+
+    python benchmarks/bench_status.py [--size 19] [--limit 10] [--verbose]
+"""
+
+from __future__ import annotations
+
+import argparse
+import sys
+import time
+from collections.abc import Callable
+from dataclasses import dataclass
+from pathlib import Path
+
+from sgfmill import sgf
+
+sys.path.insert(0, str(Path(__file__).resolve().parent))
+sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
+
+from make_gnugo_games import Gtp, GtpError, find_gnugo, parse_vertices  # noqa: E402
+
+from gtp_weiqi.board import BLACK, WHITE, Board  # noqa: E402
+
+DATA = Path(__file__).resolve().parent.parent / "tests" / "data" / "games"
+
+Point = tuple[int, int]
+
+
+@dataclass
+class Position:
+    """A test position with its truth, read from one SGF."""
+
+    path: Path
+    size: int
+    board: Board
+    dead: set[Point]  # (row, col), row 0 at the bottom
+
+
+def load_position(path: Path) -> Position:
+    """Replay the main line of a game record with play(); the truth is DD on its last node."""
+    game = sgf.Sgf_game.from_bytes(path.read_bytes())
+    size = game.get_size()
+    board = Board(size)
+    colours = {"b": BLACK, "w": WHITE}
+    for node in game.get_main_sequence():
+        colour, move = node.get_move()
+        if colour is not None and move is not None:
+            board.play(board.point(*move), colours[colour])
+    last = game.get_last_node()
+    if not last.has_property("DD"):
+        raise ValueError(f"{path}: no DD (dead stones) on the last node")
+    return Position(path, size, board, set(last.get("DD")))
+
+
+def strings_of(board: Board) -> list[tuple[int, ...]]:
+    """The stones of every string on the board."""
+    return [stones for _colour, stones, _libs in board.strings()]
+
+
+def wrong_strings(
+    pos: Position, says_dead: Callable[[tuple[int, ...]], bool | None]
+) -> list[tuple[int, ...]]:
+    """Strings whose dead/not-dead verdict differs from the truth (None means unclear: wrong)."""
+    wrong = []
+    for stones in strings_of(pos.board):
+        truth = pos.board.row_col(stones[0]) in pos.dead
+        if says_dead(stones) != truth:
+            wrong.append(stones)
+    return wrong
+
+
+def judge_ours(judge: Callable, pos: Position) -> tuple[list[tuple[int, ...]], float]:
+    """Our wrong strings and the time the judgement took."""
+    board = pos.board.copy()
+    start = time.perf_counter()
+    result = judge(board, seed=0)
+    took = time.perf_counter() - start
+    unclear = {p for group in result.unclear for p in group}
+
+    def says_dead(stones: tuple[int, ...]) -> bool | None:
+        if any(p in unclear for p in stones):
+            return None
+        verdicts = {result.status[p] for p in stones if p in result.status}
+        if len(verdicts) != 1:
+            return None  # missing or inconsistent within one string
+        return verdicts.pop() == "dead"
+
+    return wrong_strings(pos, says_dead), took
+
+
+def judge_gnugo(eng: Gtp, pos: Position) -> tuple[list[tuple[int, ...]], float]:
+    """GNU Go's wrong strings and the time of its ``final_status_list dead``."""
+    eng.command(f"loadsgf {pos.path.resolve()}")
+    start = time.perf_counter()
+    answer = eng.command("final_status_list dead")
+    took = time.perf_counter() - start
+    dead = parse_vertices(answer, pos.size)
+    return wrong_strings(pos, lambda stones: pos.board.row_col(stones[0]) in dead), took
+
+
+def describe(pos: Position, wrong: list[tuple[int, ...]]) -> str:
+    """Short text naming the wrongly judged strings by one GTP vertex each."""
+    cols = "ABCDEFGHJKLMNOPQRSTUVWXYZ"
+    names = []
+    for stones in wrong:
+        r, c = pos.board.row_col(stones[0])
+        truth = "dead" if (r, c) in pos.dead else "alive"
+        names.append(f"{cols[c]}{r + 1}({len(stones)}, truly {truth})")
+    return " ".join(names)
+
+
+def main(argv: list[str] | None = None) -> int:
+    ap = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    ap.add_argument("--size", type=int, action="append", help="board size(s); default all")
+    ap.add_argument("--limit", type=int, default=0, help="at most this many games per size")
+    ap.add_argument("--data", type=Path, default=DATA)
+    ap.add_argument("--verbose", "-v", action="store_true", help="name every wrong game")
+    args = ap.parse_args(argv)
+
+    try:
+        from gtp_weiqi.status import judge
+    except ImportError as e:
+        judge = None
+        print(f"gtp_weiqi.status is not importable ({e}); measuring GNU Go only.\n")
+    gnugo = find_gnugo()
+    if gnugo is None:
+        print("gnugo not found (apt install gnugo); measuring ours only.\n")
+
+    sizes = args.size or sorted(int(d.name) for d in args.data.iterdir() if d.name.isdigit())
+    header = (f"{'size':>5} {'games':>5} {'ours ok':>8} {'GNU Go ok':>9} "
+              f"{'ours s/game':>11} {'GNU Go s/game':>13} {'ratio':>7} {'ours max s':>10}")
+    rows = []
+    eng = Gtp([gnugo, "--mode", "gtp"], timeout=300) if gnugo else None
+    try:
+        for size in sizes:
+            files = sorted((args.data / str(size)).glob("*.sgf"))
+            if args.limit:
+                files = files[: args.limit]
+            ours_ok = gg_ok = 0
+            ours_t: list[float] = []
+            gg_t: list[float] = []
+            for path in files:
+                pos = load_position(path)
+                if judge is not None:
+                    wrong, took = judge_ours(judge, pos)
+                    ours_t.append(took)
+                    ours_ok += not wrong
+                    if wrong and args.verbose:
+                        print(f"ours   {path.name}: {describe(pos, wrong)}")
+                if eng is not None:
+                    try:
+                        wrong, took = judge_gnugo(eng, pos)
+                    except GtpError as e:
+                        print(f"GNU Go {path.name}: {e}")
+                        continue
+                    gg_t.append(took)
+                    gg_ok += not wrong
+                    if wrong and args.verbose:
+                        print(f"GNU Go {path.name}: {describe(pos, wrong)}")
+            n = len(files)
+
+            def pct(ok: int, times: list[float]) -> str:
+                return f"{100 * ok / len(times):.1f}%" if times else "n/a"
+
+            def mean(times: list[float]) -> str:
+                return f"{sum(times) / len(times):.4f}" if times else "n/a"
+
+            ratio = (f"{(sum(ours_t) / len(ours_t)) / (sum(gg_t) / len(gg_t)):.3f}"
+                     if ours_t and gg_t and sum(gg_t) > 0 else "n/a")
+            top = f"{max(ours_t):.4f}" if ours_t else "n/a"
+            rows.append(f"{size:>5} {n:>5} {pct(ours_ok, ours_t):>8} {pct(gg_ok, gg_t):>9} "
+                        f"{mean(ours_t):>11} {mean(gg_t):>13} {ratio:>7} {top:>10}")
+    finally:
+        if eng is not None:
+            eng.close()
+    print(header)
+    print("\n".join(rows))
+    print("ok: share of games with every string's dead/not-dead status right; "
+          "ratio: ours / GNU Go mean time per game")
+    return 0
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())

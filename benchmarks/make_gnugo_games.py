@@ -1,0 +1,335 @@
+"""Make finished games with GNU Go, with the dead stones known, for judging dead stones and seki.
+
+Each game: a few seeded random opening moves, then GNU Go plays itself (a modest level) until two
+passes in a row. That position is the test position. Then both sides play ``kgs-genmove_cleanup``
+at full strength (level 10) until two passes; a stone of the test position is dead (死子) when,
+after the cleanup, its point does not hold a stone of its colour.
+
+One SGF per game, ``<out>/<size>/g<size>_<index>.sgf``:
+
+- main line: the moves up to and including the two passes (the test position);
+- last node: ``DD[...]`` the dead stones, ``CL[B:pd][W:]...`` the cleanup sequence (private
+  property; an empty point is a pass), ``SK[...]`` the stones GNU Go calls seki after the cleanup
+  (private property; present only when non-empty), and a comment saying the same in words;
+- root: ``GC`` says how the game was made; ``RE`` is GNU Go's ``final_score`` after the cleanup.
+
+Existing files are kept, so an interrupted run can simply be started again.
+
+    python benchmarks/make_gnugo_games.py --size 9 --games 60 --level 3-8 --out tests/data/games
+"""
+
+from __future__ import annotations
+
+import argparse
+import os
+import random
+import selectors
+import shutil
+import subprocess
+import sys
+import time
+from concurrent.futures import ThreadPoolExecutor
+from dataclasses import dataclass, field
+from pathlib import Path
+
+from sgfmill import boards, sgf, sgf_properties
+
+COLUMNS = "ABCDEFGHJKLMNOPQRSTUVWXYZ"
+DEFAULT_LEVELS = {9: "3-8", 13: "2-5", 19: "1-2"}
+CLEANUP_LEVEL = 10
+
+
+def find_gnugo() -> str | None:
+    """Path of the GNU Go binary (PATH first, then Debian's /usr/games)."""
+    found = shutil.which("gnugo")
+    if found:
+        return found
+    return "/usr/games/gnugo" if os.access("/usr/games/gnugo", os.X_OK) else None
+
+
+class GtpError(RuntimeError):
+    """A GTP command failed (``?`` answer), timed out, or the engine died."""
+
+
+class Gtp:
+    """A GTP engine over pipes, with a timeout on every command; use as a context manager."""
+
+    def __init__(self, argv: list[str], timeout: float = 120.0) -> None:
+        self.timeout = timeout
+        self.proc = subprocess.Popen(
+            argv, stdin=subprocess.PIPE, stdout=subprocess.PIPE, stderr=subprocess.DEVNULL
+        )
+        assert self.proc.stdout is not None
+        self._fd = self.proc.stdout.fileno()
+        self._sel = selectors.DefaultSelector()
+        self._sel.register(self._fd, selectors.EVENT_READ)
+        self._buf = b""
+
+    def __enter__(self) -> Gtp:
+        return self
+
+    def __exit__(self, *exc: object) -> None:
+        self.close()
+
+    def close(self) -> None:
+        """Ask the engine to quit, kill it if it does not, and reap it."""
+        if self.proc.poll() is None:
+            try:
+                assert self.proc.stdin is not None
+                self.proc.stdin.write(b"quit\n")
+                self.proc.stdin.flush()
+                self.proc.wait(timeout=2)
+            except (OSError, subprocess.TimeoutExpired):
+                self.proc.kill()
+                self.proc.wait()
+        self._sel.close()
+        for stream in (self.proc.stdin, self.proc.stdout):
+            if stream is not None:
+                stream.close()
+
+    def command(self, line: str, timeout: float | None = None) -> str:
+        """Send one command; return the answer text (without ``= ``); raise GtpError on ``?``."""
+        assert self.proc.stdin is not None
+        try:
+            self.proc.stdin.write(line.encode() + b"\n")
+            self.proc.stdin.flush()
+        except OSError as e:
+            raise GtpError(f"{line}: engine gone ({e})") from e
+        deadline = time.monotonic() + (self.timeout if timeout is None else timeout)
+        while b"\n\n" not in self._buf:
+            left = deadline - time.monotonic()
+            if left <= 0 or not self._sel.select(left):
+                self.proc.kill()
+                raise GtpError(f"{line}: timed out")
+            chunk = os.read(self._fd, 65536)
+            if not chunk:
+                raise GtpError(f"{line}: engine closed its output")
+            self._buf += chunk.replace(b"\r", b"")
+        answer, self._buf = self._buf.split(b"\n\n", 1)
+        text = answer.decode()
+        if text.startswith("?"):
+            raise GtpError(f"{line}: {text[1:].strip()}")
+        return text[1:].strip()
+
+
+def vertex_to_move(vertex: str, size: int) -> tuple[int, int] | None:
+    """GTP vertex ('D4', 'pass') to sgfmill (row, col), row 0 at the bottom; None for a pass."""
+    v = vertex.strip().upper()
+    if v == "PASS":
+        return None
+    return int(v[1:]) - 1, COLUMNS.index(v[0])
+
+
+def move_to_vertex(move: tuple[int, int] | None) -> str:
+    """sgfmill (row, col) to a GTP vertex."""
+    if move is None:
+        return "pass"
+    return f"{COLUMNS[move[1]]}{move[0] + 1}"
+
+
+def parse_vertices(text: str, size: int) -> set[tuple[int, int]]:
+    """All vertices in a multi-line GTP answer (e.g. ``final_status_list``)."""
+    return {vertex_to_move(v, size) for v in text.split()}  # type: ignore[misc]
+
+
+def parse_levels(spec: str) -> tuple[int, int]:
+    """'5' -> (5, 5); '1-3' -> (1, 3)."""
+    lo, _, hi = spec.partition("-")
+    return int(lo), int(hi or lo)
+
+
+@dataclass
+class Game:
+    """One finished game and its ground truth."""
+
+    size: int
+    komi: float
+    rules: str
+    level: int
+    opening: int
+    moves: list[tuple[str, tuple[int, int] | None]] = field(default_factory=list)
+    cleanup: list[tuple[str, tuple[int, int] | None]] = field(default_factory=list)
+    dead: set[tuple[int, int]] = field(default_factory=set)
+    seki: set[tuple[int, int]] = field(default_factory=set)
+    result: str = ""
+
+
+def random_opening(rng: random.Random, size: int) -> list[tuple[int, int]]:
+    """A few reasonable opening points: away from the edge, not touching each other."""
+    lo, hi = (2, size - 3) if size >= 9 else (1, size - 2)
+    count = {9: (1, 4), 13: (2, 6)}.get(size, (3, 8))
+    chosen: list[tuple[int, int]] = []
+    for _ in range(rng.randint(*count)):
+        for _try in range(50):
+            p = (rng.randint(lo, hi), rng.randint(lo, hi))
+            if all(abs(p[0] - q[0]) + abs(p[1] - q[1]) > 1 for q in chosen):
+                chosen.append(p)
+                break
+    return chosen
+
+
+def play_game(gnugo: str, size: int, level: int, rng: random.Random, timeout: float) -> Game | None:
+    """Self-play to two passes, then cleanup to two passes; None when the game is unusable."""
+    rules = rng.choice(["japanese", "chinese"])
+    komi = 6.5 if rules == "japanese" else 7.5
+    game = Game(size=size, komi=komi, rules=rules, level=level, opening=0)
+    argv = [gnugo, "--mode", "gtp", "--level", str(level), "--never-resign", f"--{rules}-rules"]
+    board = boards.Board(size)
+    with Gtp(argv, timeout=timeout) as eng:
+        eng.command(f"boardsize {size}")
+        eng.command("clear_board")
+        eng.command(f"komi {komi}")
+        eng.command(f"set_random_seed {rng.randrange(1 << 30)}")
+        colour = "b"
+        opening = random_opening(rng, size)
+        game.opening = len(opening)
+        for move in opening:
+            eng.command(f"play {colour} {move_to_vertex(move)}")
+            board.play(move[0], move[1], colour)
+            game.moves.append((colour, move))
+            colour = "w" if colour == "b" else "b"
+        passes = 0
+        while passes < 2:
+            if len(game.moves) > 3 * size * size:
+                return None
+            answer = eng.command(f"genmove {colour}")
+            if answer.lower() == "resign":
+                return None
+            move = vertex_to_move(answer, size)
+            if move is not None:
+                board.play(move[0], move[1], colour)
+            game.moves.append((colour, move))
+            passes = passes + 1 if move is None else 0
+            colour = "w" if colour == "b" else "b"
+        test_stones = {(r, c): board.get(r, c) for r in range(size) for c in range(size)}
+        test_stones = {p: c for p, c in test_stones.items() if c is not None}
+        check = parse_vertices(eng.command("list_stones black"), size) | parse_vertices(
+            eng.command("list_stones white"), size
+        )
+        if check != set(test_stones):
+            raise GtpError("GNU Go's board differs from the replayed one")
+        eng.command(f"level {CLEANUP_LEVEL}")
+        passes = 0
+        while passes < 2:
+            if len(game.cleanup) > 2 * size * size:
+                return None
+            move = vertex_to_move(eng.command(f"kgs-genmove_cleanup {colour}"), size)
+            if move is not None:
+                board.play(move[0], move[1], colour)
+            game.cleanup.append((colour, move))
+            passes = passes + 1 if move is None else 0
+            colour = "w" if colour == "b" else "b"
+        game.dead = {p for p, c in test_stones.items() if board.get(*p) != c}
+        game.seki = parse_vertices(eng.command("final_status_list seki"), size)
+        game.result = eng.command("final_score")
+    return game
+
+
+def to_sgf(game: Game, index: int, seed: int) -> bytes:
+    """The SGF record: the test position as the main line, the truth on its last node."""
+    sg = sgf.Sgf_game(game.size)
+    root = sg.get_root()
+    root.set("KM", game.komi)
+    root.set("RU", game.rules.capitalize())
+    name = f"GNU Go 3.8 level {game.level}"
+    root.set("PB", name)
+    root.set("PW", name)
+    if game.result and game.result != "0":
+        root.set("RE", game.result)
+    elif game.result == "0":
+        root.set("RE", "0")
+    root.set(
+        "GC",
+        f"Made by benchmarks/make_gnugo_games.py (seed {seed}, game {index}): {game.opening} "
+        f"random opening moves, GNU Go self-play at level {game.level} until two passes "
+        f"(the test position), then kgs-genmove_cleanup at level {CLEANUP_LEVEL} until two "
+        "passes (CL on the last node). DD: stones of the test position gone after the cleanup. "
+        "SK: stones GNU Go calls seki after the cleanup.",
+    )
+    node = root
+    for colour, move in game.moves:
+        node = sg.extend_main_sequence()
+        node.set_move(colour, move)
+    node.set("DD", game.dead)
+    node.set_raw_list(
+        "CL",
+        [
+            f"{c.upper()}:".encode() + sgf_properties.serialise_go_point(m, game.size)
+            for c, m in game.cleanup
+        ],
+    )
+    if game.seki:
+        node.set_raw_list(
+            "SK", [sgf_properties.serialise_go_point(p, game.size) for p in sorted(game.seki)]
+        )
+    words = " ".join(f"{c.upper()} {move_to_vertex(m)}" for c, m in game.cleanup)
+    dead = " ".join(move_to_vertex(p) for p in sorted(game.dead)) or "none"
+    node.set("C", f"Test position. Dead stones: {dead}.\nCleanup: {words}")
+    return sg.serialise()
+
+
+def make_one(gnugo: str, size: int, index: int, seed: int, levels: tuple[int, int], out: Path,
+             timeout: float, only_seki: bool = False) -> str:
+    """Make game `index` unless its file exists; retries with a new seed when a game is unusable.
+
+    With `only_seki` a game without seki (as GNU Go sees it after the cleanup) is not written."""
+    path = out / str(size) / f"g{size}_{index:03d}.sgf"
+    if path.exists():
+        return f"{path.name}: exists"
+    start = time.monotonic()
+    for attempt in range(5):
+        rng = random.Random(f"{seed}-{size}-{index}-{attempt}")
+        level = rng.randint(*levels)
+        try:
+            game = play_game(gnugo, size, level, rng, timeout)
+        except GtpError as e:
+            print(f"{path.name}: attempt {attempt} failed: {e}", file=sys.stderr, flush=True)
+            continue
+        if game is None:
+            continue
+        if only_seki and not game.seki:
+            return f"{path.name}: no seki, not written"
+        tmp = path.with_suffix(".tmp")
+        tmp.write_bytes(to_sgf(game, index, seed))
+        os.replace(tmp, path)
+        took = time.monotonic() - start
+        return (f"{path.name}: level {game.level} {game.rules} {len(game.moves)} moves, "
+                f"{len(game.dead)} dead, {len(game.seki)} seki, cleanup {len(game.cleanup)}, "
+                f"{took:.1f} s")
+    return f"{path.name}: given up"
+
+
+def main(argv: list[str] | None = None) -> int:
+    ap = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    ap.add_argument("--size", type=int, default=9)
+    ap.add_argument("--games", type=int, default=10, help="game indices 0..games-1")
+    ap.add_argument("--start", type=int, default=0, help="first game index")
+    ap.add_argument("--seed", type=int, default=1)
+    ap.add_argument("--level", default=None, help="self-play level, N or LO-HI (seeded choice)")
+    ap.add_argument("--out", type=Path, default=Path("tests/data/games"))
+    ap.add_argument("--jobs", type=int, default=2, help="games played at once")
+    ap.add_argument("--timeout", type=float, default=300.0, help="seconds per GTP command")
+    ap.add_argument("--only-seki", action="store_true", help="write only games with seki (双活)")
+    args = ap.parse_args(argv)
+    gnugo = find_gnugo()
+    if gnugo is None:
+        print("gnugo not found (apt install gnugo)", file=sys.stderr)
+        return 2
+    levels = parse_levels(args.level or DEFAULT_LEVELS.get(args.size, "1-3"))
+    (args.out / str(args.size)).mkdir(parents=True, exist_ok=True)
+    start = time.monotonic()
+    indices = range(args.start, args.start + args.games)
+    with ThreadPoolExecutor(max_workers=args.jobs) as pool:
+        futures = [
+            pool.submit(make_one, gnugo, args.size, i, args.seed, levels, args.out, args.timeout,
+                        args.only_seki)
+            for i in indices
+        ]
+        for f in futures:
+            print(f.result(), flush=True)
+    print(f"{args.size}x{args.size}: {len(indices)} games in {time.monotonic() - start:.1f} s")
+    return 0
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())

@@ -1,0 +1,16 @@
+"""The match referee: `gtp-weiqi match` plays games between two GTP engines under one of
+our rule sets, checks every move with gtp_weiqi's game, ends each game as the rules say,
+counts it under every method, and writes SGF records, a gogui-twogtp style `.dat` table
+and a JSON summary.
+
+  config.py   the match settings (what a resumed match must repeat)
+  referee.py  one game: engines, moves, ending, forfeits, counting
+  records.py  SGF, the `.dat` table, atomic writes
+  stats.py    the summary: wins, confidence interval, scores, lengths, times
+  runner.py   the command line: scheduling (--jobs), progress, resuming
+"""
+
+from .config import MatchConfig
+from .referee import GameSpec, play_game
+
+__all__ = ["GameSpec", "MatchConfig", "play_game"]

@@ -1,0 +1,59 @@
+"""The settings of a match.  Everything here except the number of games, the jobs and the
+timeout is part of the match's identity: resuming with other values would mix games."""
+
+from __future__ import annotations
+
+from dataclasses import asdict, dataclass
+
+from ..rules import parse_rules
+
+# Engines are named after the option that gave them, as gogui-twogtp does: with
+# --alternate the `--black` engine plays White in odd-numbered games.
+ENGINES = ("black_engine", "white_engine")
+
+
+@dataclass(frozen=True)
+class MatchConfig:
+    """black / white -- the engines' command lines (`--black`, `--white`)
+    size, rules, komi -- the game (komi None: the preset's)
+    alternate -- swap colours in odd-numbered games
+    max_moves -- stop a game after this many moves and count it as it stands
+    time_per_move -- seconds per move given to the engines (time_settings 0 T 1); an
+        answer later than `move_limit` loses on time
+    timeout -- seconds to wait for any other answer (and for genmove without a time limit)
+    """
+
+    black: str
+    white: str
+    size: int = 19
+    rules: str = "tromp-taylor"
+    komi: float | None = None
+    alternate: bool = False
+    max_moves: int = 1000
+    time_per_move: float | None = None
+    timeout: float = 300.0
+
+    @property
+    def effective_komi(self) -> float:
+        rules_default = parse_rules(self.rules)[1]
+        if self.komi is not None:
+            return self.komi
+        return 7.5 if rules_default is None else rules_default
+
+    @property
+    def move_limit(self) -> float:
+        """Seconds a genmove answer may take: the time per move with a margin for
+        process scheduling (x1.5 + 1 s), else the timeout."""
+        if self.time_per_move:
+            return self.time_per_move * 1.5 + 1.0
+        return self.timeout
+
+    def command(self, engine: str) -> str:
+        return self.black if engine == "black_engine" else self.white
+
+    def identity(self) -> dict[str, object]:
+        """What a resumed match must share with the games already played."""
+        data = asdict(self)
+        data.pop("timeout")
+        data["komi"] = self.effective_komi
+        return data

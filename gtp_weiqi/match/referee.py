@@ -1,0 +1,584 @@
+"""One refereed game between two GTP engines.
+
+Every move is checked with gtp_weiqi's game under the match's rules (an in-process engine
+built by `build_engine`, which also counts the result).  The game ends as the rules say:
+
+* resignation (`resign` from genmove): the other side wins, `B+R` / `W+R`;
+* two passes under Tromp–Taylor: the board is counted as it stands (nothing is removed);
+* two passes in a row (standard rules, and the art version's pause 两弃休止) or two virtual
+  moves in a row (计活子 and the natural 计枰点 rules, where a pass is a virtual move 虚着):
+  a stop.  If both engines' `final_status_list dead` equal our judgement's dead stones,
+  the stop is an agreed end and the position is counted.  Otherwise play goes on with
+  `kgs-genmove_cleanup` (genmove for engines without it) until the dead stones are
+  captured:
+    - standard rules: until two more passes; the stones of the stopped position that
+      the cleanup captured are marked dead there, the rest alive, and the stopped
+      position is counted (as KGS does; territory counting is not spoiled by the
+      cleanup moves);
+    - art version: the cleanup is the test play from the paused position (实战解决,
+      `weiqi-test_play`), whose captures mark the dead stones of the paused position;
+    - natural rules: play simply goes on; four virtual moves under one board pattern end
+      the game by force with every stone alive (四虚终局);
+* a long cycle where the rules make it a draw or no result;
+* `--max-moves`: the position is counted as it stands (strings our judgement cannot
+  decide count alive);
+* a forfeit (`B+F` / `W+F`): an illegal move, no answer in time, a crash, garbage, a
+  failed genmove, or refusing a move that is legal under the match's rules.
+"""
+
+from __future__ import annotations
+
+import json
+import sys
+import time
+import traceback
+from collections.abc import Callable
+from dataclasses import dataclass, field
+from typing import Any
+
+from .. import ending
+from ..board import BLACK, WHITE, Board, IllegalMove, opponent
+from ..coords import format_vertex, parse_vertex
+from ..game import Game, Move
+from ..gtp.commands import build_engine
+from ..gtp.controller import (
+    ChannelError,
+    CommandFailed,
+    Controller,
+    ControllerError,
+    SubprocessChannel,
+    split_command,
+)
+from ..gtp.engine import WeiqiEngine
+from ..gtp.protocol import GtpError
+from ..gtp.proxy import katago_rules
+from ..judgement import ALL_ALIVE_METHODS, Judge
+from .config import ENGINES, MatchConfig
+
+_LETTER = {BLACK: "b", WHITE: "w"}
+_UPPER = {BLACK: "B", WHITE: "W"}
+_NAME = {BLACK: "Black", WHITE: "White"}
+FORFEIT_KINDS = ("illegal", "timeout", "crash", "garbage", "failed", "refused")
+_CHANNEL_KIND = {"died": "crash", "timeout": "timeout", "garbage": "garbage"}
+
+
+class Forfeit(Exception):
+    """`colour` loses the game; `kind` is one of FORFEIT_KINDS."""
+
+    def __init__(self, colour: int, kind: str, message: str) -> None:
+        super().__init__(message)
+        self.colour = colour
+        self.kind = kind
+        self.message = message
+
+
+@dataclass(frozen=True)
+class GameSpec:
+    """Game number `index` of a match (numbered from 0, as gogui-twogtp does)."""
+
+    index: int
+    config: MatchConfig
+
+    @property
+    def swapped(self) -> bool:
+        """With --alternate, odd-numbered games give the `--black` engine White."""
+        return self.config.alternate and self.index % 2 == 1
+
+    def engine_of(self, colour: int) -> str:
+        first = colour == BLACK
+        if self.swapped:
+            first = not first
+        return ENGINES[0] if first else ENGINES[1]
+
+
+@dataclass
+class Player:
+    """One engine in one game."""
+
+    colour: int
+    engine: str
+    command: str
+    controller: Controller | None = None
+    name: str = ""
+    version: str = ""
+    move_times: list[float] = field(default_factory=list)
+    cpu: float | None = None
+
+    @property
+    def label(self) -> str:
+        return f"{_NAME[self.colour]} ({self.name or self.engine})"
+
+    def _fail(self, error: ControllerError, what: str) -> Forfeit:
+        if isinstance(error, ChannelError):
+            return Forfeit(self.colour, _CHANNEL_KIND.get(error.kind, "crash"),
+                           f"{what}: {error.describe()}")
+        assert isinstance(error, CommandFailed)
+        return Forfeit(self.colour, "failed", f"{what}: {error.text or 'failed'}")
+
+    def call(self, name: str, *args: str, timeout: float | None = None) -> str:
+        """A command that must succeed; any failure forfeits the game."""
+        assert self.controller is not None
+        try:
+            if timeout is None:
+                return self.controller.command(name, *args)
+            return self.controller.command(name, *args, timeout=timeout)
+        except ControllerError as exc:
+            raise self._fail(exc, " ".join([name, *args])) from None
+
+    def ask(self, name: str, *args: str) -> str | None:
+        """A command that may fail (None); a broken channel still forfeits."""
+        assert self.controller is not None
+        try:
+            response = self.controller.ask(name, *args)
+        except ChannelError as exc:
+            raise self._fail(exc, " ".join([name, *args])) from None
+        return response.text if response.ok else None
+
+    def known(self, name: str) -> bool:
+        assert self.controller is not None
+        try:
+            return self.controller.known(name)
+        except ChannelError as exc:
+            raise self._fail(exc, f"known_command {name}") from None
+
+
+class _Launch:
+    """An interruption (Ctrl-C, SIGTERM) that arrives while an engine process is being
+    started waits until the process is recorded, so that it is stopped with the rest
+    instead of being left behind."""
+
+    busy = False
+    pending: BaseException | None = None
+
+
+def deferring_handler(make: Callable[[int], BaseException]) -> Callable[[int, object], None]:
+    """A signal handler that raises `make(signum)`, deferred while an engine starts."""
+    def handler(signum: int, frame: object) -> None:
+        if _Launch.busy:
+            _Launch.pending = make(signum)
+            return
+        raise make(signum)
+    return handler
+
+
+def launch_player(player: Player, config: MatchConfig) -> None:
+    """Start the engine's process (both are started before either is spoken to, so they
+    load at the same time)."""
+    _Launch.busy = True
+    try:
+        channel = SubprocessChannel(split_command(player.command))
+        player.controller = Controller(channel, player.engine, config.timeout)
+    except (ChannelError, ValueError) as exc:
+        message = exc.describe() if isinstance(exc, ChannelError) else str(exc)
+        raise Forfeit(player.colour, "crash", f"cannot start: {message}") from None
+    finally:
+        _Launch.busy = False
+        pending, _Launch.pending = _Launch.pending, None
+        if pending is not None:
+            raise pending
+
+
+def start_player(player: Player, config: MatchConfig) -> None:
+    """Set the game up on a launched engine: boardsize, clear_board, komi, rules for
+    KataGo, time settings."""
+    if player.controller is None:
+        launch_player(player, config)
+    assert player.controller is not None
+    try:
+        player.controller.handshake()
+    except ControllerError as exc:
+        raise player._fail(exc, "start") from None
+    player.name = " ".join((player.ask("name") or "").split())
+    player.version = " ".join((player.ask("version") or "").split())
+    player.call("boardsize", str(config.size))
+    player.call("clear_board")
+    komi = config.effective_komi
+    if player.ask("komi", str(int(komi)) if float(komi).is_integer() else repr(komi)) is None:
+        pass  # GTP says komi must be accepted; one that refuses plays on regardless
+    if player.known("kata-set-rules"):
+        rules = build_engine(config.size, config.rules).game.rules
+        current = player.ask("kata-get-rules") if player.known("kata-get-rules") else None
+        full = current is not None and '"virtualMoves"' in current  # another gtp_weiqi
+        player.ask("kata-set-rules", rules.to_json() if full else katago_rules(rules))
+    if config.time_per_move and player.known("time_settings"):
+        player.ask("time_settings", "0", str(max(1, round(config.time_per_move))), "1")
+
+
+def inverse_result(result: str) -> str:
+    """`B+3` <-> `W+3`; anything else unchanged (gogui-twogtp's inverseResult)."""
+    if result[:1] in ("B", "W") and result[1:2] == "+":
+        return ("W" if result[0] == "B" else "B") + result[1:]
+    return result
+
+
+def parse_result(result: str) -> tuple[int | None, float | None]:
+    """(winner colour or None, margin or None) of an RE value."""
+    if result in ("0", "Draw", "Jigo"):
+        return None, 0.0
+    if result[:2] in ("B+", "W+"):
+        winner = BLACK if result[0] == "B" else WHITE
+        try:
+            return winner, float(result[2:])
+        except ValueError:
+            return winner, None
+    return None, None
+
+
+class Referee:
+    """Plays one game; `run` returns the game's record (JSON-able) and its SGF."""
+
+    def __init__(self, spec: GameSpec) -> None:
+        self.spec = spec
+        config = spec.config
+        self.config = config
+        self.engine: WeiqiEngine = build_engine(config.size, config.rules, config.komi)
+        self.players = {c: Player(c, spec.engine_of(c), config.command(spec.engine_of(c)))
+                        for c in (BLACK, WHITE)}
+        self.record_moves: list[tuple[int, int | None]] = []  # every move, in order
+        self.comments: dict[int, list[str]] = {}  # move number -> node comments
+        self.stop_at: int | None = None
+        self.count_at: int | None = None  # move number of the counted position
+        self.dead: list[int] = []
+        self.notes: list[str] = []
+        self.end = ""
+        self.result = "?"
+        self.forfeit: Forfeit | None = None
+        self.detail: dict[str, Any] | None = None
+        self.judge = Judge()
+        self.final_scores = {BLACK: "?", WHITE: "?"}
+        self.duration = 0.0
+
+    # -- helpers ------------------------------------------------------------------------
+
+    @property
+    def game(self) -> Game:
+        """The engine's current game (a test play's game during one)."""
+        return self.engine.game
+
+    def _vertex(self, point: int | None) -> str:
+        return format_vertex(None if point is None else self.game.board.row_col(point))
+
+    def _comment(self, text: str) -> None:
+        self.comments.setdefault(len(self.record_moves), []).append(text)
+
+    def _points(self, text: str) -> set[int]:
+        game = self.game
+        points = set()
+        for word in text.split():
+            try:
+                rc = parse_vertex(word, game.width, game.height)
+            except ValueError:
+                continue
+            if rc is not None:
+                points.add(game.board.point(*rc))
+        return points
+
+    # -- the game -----------------------------------------------------------------------
+
+    def run(self) -> None:
+        started = time.monotonic()
+        try:
+            for colour in (BLACK, WHITE):
+                launch_player(self.players[colour], self.config)
+            for colour in (BLACK, WHITE):
+                start_player(self.players[colour], self.config)
+            self._play()
+            if self.end == "resign":
+                self.final_scores = {BLACK: self.result, WHITE: self.result}
+            else:
+                self._ask_final_scores()
+        except (ControllerError, GtpError, RuntimeError, ValueError, KeyError,
+                AssertionError) as exc:  # the referee's own failure, not a side's
+            self._error(exc)
+        except Forfeit as forfeit:
+            self.forfeit = forfeit
+            self.end = "forfeit"
+            self.result = f"{_UPPER[opponent(forfeit.colour)]}+F"
+            self.final_scores = {BLACK: self.result, WHITE: self.result}
+            self._comment(f"{_NAME[forfeit.colour]} forfeits ({forfeit.kind}): "
+                          f"{forfeit.message}")
+        finally:
+            self.duration = time.monotonic() - started
+            self._close()
+
+    def _error(self, exc: Exception) -> None:
+        """A failure of the referee itself: the game is void, with the reason recorded."""
+        traceback.print_exc(file=sys.stderr)
+        self.end = "error"
+        self.result = "Void"
+        self.notes.append(f"referee error: {type(exc).__name__}: {exc}")
+
+    def _close(self) -> None:
+        """Stop both engines, even when interrupted while stopping the first."""
+        error: BaseException | None = None
+        for player in self.players.values():
+            controller = player.controller
+            if controller is None:
+                continue
+            try:
+                if error is None and controller.broken is None:
+                    player.cpu = controller.cpu_time()
+                controller.close(quick=error is not None or controller.broken is not None)
+            except BaseException as exc:  # noqa: BLE001 - re-raised below
+                error = error or exc
+                try:
+                    controller.close(quick=True)
+                except BaseException:  # noqa: BLE001
+                    pass
+        if error is not None:
+            raise error
+
+    def _play(self) -> None:
+        config = self.config
+        rules = self.game.rules
+        phase = "play"
+        while True:
+            game = self.game
+            info = ending.end_info(game)
+            if info.state in (ending.FORCED, ending.DRAW, ending.NO_RESULT):
+                self.end = info.state
+                self._count()
+                return
+            if len(self.record_moves) >= config.max_moves:
+                self.end = "limit"
+                if phase == "cleanup" and rules.ending != "NATURAL":
+                    self.notes.append(f"the cleanup reached the move limit "
+                                      f"({config.max_moves} moves); counted at the stop with "
+                                      "the stones it captured dead")
+                    self._end_cleanup()
+                else:
+                    self.notes.append(f"stopped at the move limit ({config.max_moves} moves); "
+                                      "counted as it stands")
+                    self._settle(captured=None)
+                self._count()
+                return
+            colour = game.to_move
+            mover, other = self.players[colour], self.players[opponent(colour)]
+            command = "genmove"
+            if phase == "cleanup" and mover.known("kgs-genmove_cleanup"):
+                command = "kgs-genmove_cleanup"
+            letter = _LETTER[colour]
+            t0 = time.monotonic()
+            answer = mover.call(command, letter, timeout=config.move_limit)
+            mover.move_times.append(time.monotonic() - t0)
+            words = answer.split()
+            word = words[0] if words else ""
+            if word.lower() == "resign":
+                self.end = "resign"
+                self.result = f"{_UPPER[opponent(colour)]}+R"
+                self._comment(f"{_NAME[colour]} resigns")
+                return
+            try:
+                rc = parse_vertex(word, game.width, game.height)
+            except ValueError:
+                raise Forfeit(colour, "garbage",
+                              f"answered `{command} {letter}` with {answer!r}") from None
+            point = None if rc is None else game.board.point(*rc)
+            if point is not None:
+                reason = game.illegal_reason(colour, point)
+                if reason is not None:
+                    raise Forfeit(colour, "illegal",
+                                  f"illegal move {_UPPER[colour]} {word.upper()} ({reason})")
+            refusal = ending.move_refusal(game)
+            if refusal is not None:  # cannot happen while the loop checks the end first
+                raise RuntimeError(refusal)
+            vertex = self._vertex(point)
+            self.engine.run_command("play", [letter, vertex])
+            self.record_moves.append((colour, point))
+            try:
+                other.call("play", letter, vertex)
+            except Forfeit as forfeit:
+                if forfeit.kind == "failed":
+                    raise Forfeit(other.colour, "refused",
+                                  f"refused the legal move `play {letter} {vertex}`: "
+                                  f"{forfeit.message.split(': ', 1)[-1]}") from None
+                raise
+            game = self.game
+            two = (len(game.moves) >= 2 and game.moves[-1].point is None
+                   and game.moves[-2].point is None)
+            if rules.ending == "NATURAL":
+                if game.forced_end or phase == "cleanup" or not two:
+                    continue
+                phase = self._stop()
+                if phase == "agreed":
+                    return
+            elif min(game.consecutive_passes(), len(self.record_moves) - (self.stop_at or 0)) >= 2:
+                if phase == "cleanup":
+                    self.end = "cleanup"
+                    self._end_cleanup()
+                    self._count()
+                    return
+                phase = self._stop()
+                if phase == "agreed":
+                    return
+
+    def _stop(self) -> str:
+        """Two passes / virtual moves: an agreed end, or the start of the cleanup."""
+        self.stop_at = len(self.record_moves)
+        if self.game.rules.counting in ALL_ALIVE_METHODS:
+            self.end = "passes"
+            self.notes.append(f"two passes end the game after move {self.stop_at}; under "
+                              "Tromp–Taylor every stone on the board counts as it stands")
+            self._count()
+            return "agreed"
+        agreed, why = self._agreement()
+        if agreed:
+            self.end = "agreed"
+            self.notes.append(f"agreed end after move {self.stop_at}: {why}")
+            self._count()
+            return "agreed"
+        self._comment(f"stop after two passes: {why}; play on until the dead stones are "
+                      "captured")
+        self.notes.append(f"stop after move {self.stop_at}, not agreed: {why}")
+        if self.game.rules.ending == "ART":
+            self.engine.run_command("weiqi-test_play", [])
+            self._comment("test play (实战解决) from the paused position")
+            for player in self.players.values():  # engines that keep the art version too
+                if player.known("weiqi-test_play"):
+                    player.ask("weiqi-test_play")
+        return "cleanup"
+
+    def _agreement(self) -> tuple[bool, str]:
+        """Whether both engines' dead stones equal ours (and ours are all decided)."""
+        engine = self.engine
+        unclear = engine.run_command("weiqi-unclear", [])
+        if unclear.strip():
+            return False, f"our judgement is unsure of {' '.join(unclear.split())}"
+        try:
+            ours = self._points(engine.run_command("final_status_list", ["dead"]))
+        except GtpError as exc:
+            return False, f"no judgement of ours ({exc})"
+        shown = " ".join(sorted(self._vertex(p) for p in ours)) or "none"
+        for colour in (BLACK, WHITE):
+            player = self.players[colour]
+            if not player.known("final_status_list"):
+                return False, f"{player.label} cannot list dead stones"
+            text = player.ask("final_status_list", "dead")
+            if text is None:
+                return False, f"{player.label} failed final_status_list dead"
+            theirs = self._points(text)
+            if theirs != ours:
+                listed = " ".join(sorted(self._vertex(p) for p in theirs)) or "none"
+                return False, f"{player.label} sees dead {listed}, we see {shown}"
+        return True, f"both engines and we see dead {shown}"
+
+    def _end_cleanup(self) -> None:
+        """Mark the stopped position's dead stones from what the cleanup captured, and
+        make it the position to count."""
+        game = self.game
+        if game.rules.ending == "ART":
+            dead = self._points(self.engine.run_command("weiqi-test_end", []))
+            for player in self.players.values():
+                if player.known("weiqi-test_end"):
+                    player.ask("weiqi-test_end")
+            self._settle(captured=dead)
+            self.count_at = self.stop_at
+            return
+        assert self.stop_at is not None
+        moves = list(game.moves)
+        stop = len(moves) - (len(self.record_moves) - self.stop_at)
+        captured = _captured_after(game, moves, stop)
+        game.replace_moves(moves[:stop])
+        self._settle(captured=captured)
+        self.count_at = self.stop_at
+
+    def _settle(self, captured: set[int] | None) -> None:
+        """Mark strings for counting: captured ones dead; strings our judgement calls dead
+        (when the cleanup kept them) or cannot decide, alive."""
+        game = self.game
+        report = self.judge.report(game)
+        unclear = {p for string in report.unclear for p in string}
+        groups: dict[str, list[int]] = {"dead": [], "alive": []}
+        for _colour, stones, _libs in game.board.strings():
+            first = stones[0]
+            if captured is not None and any(p in captured for p in stones):
+                groups["dead"].append(first)
+            elif first in unclear or (captured is not None
+                                      and report.status.get(first) == "dead"):
+                groups["alive"].append(first)
+        for status, points in groups.items():
+            if points:
+                game.mark_status(points, status)
+
+    def _count(self) -> None:
+        engine = self.engine
+        if self.count_at is None:
+            self.count_at = len(self.record_moves)
+        try:
+            self.result = engine.run_command("final_score", [])
+        except GtpError as exc:
+            self.notes.append(f"final_score failed: {exc}")
+            self.result = "?"
+        try:
+            dead = self._points(engine.run_command("final_status_list", ["dead"]))
+            if ending.end_info(self.game).all_alive:
+                dead = set()
+            self.dead = sorted(dead)
+        except GtpError:
+            self.dead = []
+        try:
+            self.detail = json.loads(engine.run_command("weiqi-score", ["all"]))
+        except (GtpError, ValueError) as exc:
+            self.notes.append(f"weiqi-score all failed: {exc}")
+
+    # -- the record ---------------------------------------------------------------------
+
+    def _ask_final_scores(self) -> None:
+        """Each engine's own final_score (`?` when it has none or fails), as gogui-twogtp
+        records them; for resignations and forfeits the game's result."""
+        for colour, player in self.players.items():
+            controller = player.controller
+            if controller is None or controller.broken is not None:
+                continue
+            try:
+                if controller.known("final_score"):
+                    response = controller.ask("final_score")
+                    if response.ok and response.text.strip():
+                        self.final_scores[colour] = response.text.split("\n")[0].strip()
+            except ControllerError:
+                pass
+
+    def method_results(self) -> list[dict[str, Any]]:
+        if not self.detail:
+            return []
+        out = []
+        for entry in self.detail.get("methods", []):
+            balance = (entry.get("params") or {}).get("balance")
+            out.append({"method": entry["slug"] + (f"[{balance}]" if balance else ""),
+                        "name": entry.get("name_zh", ""), "black": entry.get("black"),
+                        "white": entry.get("white"), "unit": entry.get("unit", {}).get("en"),
+                        "result": entry.get("result")})
+        return out
+
+
+def _captured_after(game: Game, moves: list[Move], stop: int) -> set[int]:
+    """Points of the stones on the board after `stop` moves that the later moves removed."""
+    board = Board(game.width, game.height)
+    for p, colour in game.setup:
+        board.place_stone(p, colour)
+    original: set[int] = set()
+    captured: set[int] = set()
+    for i, move in enumerate(moves):
+        if i == stop:
+            original = {p for p in board.points if board.colour[p] in (BLACK, WHITE)}
+        if move.point is None:
+            continue
+        try:
+            removed, _suicide = board.play(move.point, move.colour, game.rules.suicide)
+        except IllegalMove:
+            break
+        if i >= stop:
+            captured.update(p for p in removed if p in original)
+    return captured
+
+
+def play_game(spec: GameSpec) -> Referee:
+    """Play game `spec.index`; the returned referee holds everything the records need."""
+    referee = Referee(spec)
+    referee.run()
+    return referee
+
+
+__all__ = ["Forfeit", "GameSpec", "Player", "Referee", "deferring_handler", "inverse_result",
+           "launch_player",
+           "parse_result", "play_game", "start_player"]

@@ -1,0 +1,335 @@
+"""`gtp-weiqi match`: play a match between two GTP engines and write its records.
+
+    gtp-weiqi match --black CMD --white CMD --games N --size S --rules PRESET [--komi K]
+                    [--alternate] [--jobs J] [--out DIR] [--max-moves M]
+                    [--time-per-move T] [--timeout S]
+
+Each game gets fresh engine processes.  Games run in `--jobs` processes at once.  A game's
+records are written when it ends, atomically; after an interruption (Ctrl-C, a crash)
+the same command plays only the games that have no record yet.  Progress goes to stderr:
+a bar on a terminal, one line per game otherwise.
+
+Exit status: 0 when the match is complete, 2 for bad settings or an engine that cannot
+start, 130 when interrupted.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import multiprocessing
+import signal
+import sys
+import threading
+import time
+from pathlib import Path
+from typing import Any, TextIO
+
+from ..gtp.controller import Controller, ControllerError
+from ..rules import RulesError, parse_rules
+from . import records
+from .config import ENGINES, MatchConfig
+from .referee import GameSpec, deferring_handler, play_game
+from .stats import summarise
+
+SETTINGS = "match.json"
+
+
+class MatchError(Exception):
+    """Settings that cannot be used; the message says why."""
+
+
+def parser() -> argparse.ArgumentParser:
+    p = argparse.ArgumentParser(
+        prog="gtp-weiqi match",
+        description="Referee games between two GTP engines under one of gtp_weiqi's rule "
+                    "sets: every move checked, games ended and counted as the rules say, "
+                    "SGF records, a gogui-twogtp .dat table and a JSON summary.")
+    p.add_argument("--black", required=True, metavar="CMD", help="command line of the first "
+                   "engine (Black, or White in odd games with --alternate)")
+    p.add_argument("--white", required=True, metavar="CMD", help="command line of the second "
+                   "engine")
+    p.add_argument("--games", type=int, default=1, metavar="N", help="games to play (default 1)")
+    p.add_argument("--size", type=int, default=19, metavar="S", help="board size (default 19)")
+    p.add_argument("--rules", default="tromp-taylor", metavar="PRESET",
+                   help="rules preset or KataGo-style JSON (default tromp-taylor)")
+    p.add_argument("--komi", type=float, default=None, metavar="K",
+                   help="komi (default: the preset's)")
+    p.add_argument("--alternate", action="store_true",
+                   help="swap colours in odd-numbered games")
+    p.add_argument("--jobs", type=int, default=1, metavar="J",
+                   help="games played at once, each in its own process (default 1)")
+    p.add_argument("--out", default="match", metavar="DIR",
+                   help="directory for the records (default ./match)")
+    p.add_argument("--max-moves", type=int, default=1000, metavar="M",
+                   help="count a game as it stands after M moves (default 1000)")
+    p.add_argument("--time-per-move", type=float, default=None, metavar="T",
+                   help="seconds per move: sent as time_settings 0 T 1; an answer later "
+                        "than 1.5 T + 1 s loses on time")
+    p.add_argument("--timeout", type=float, default=300.0, metavar="S",
+                   help="seconds to wait for any other engine answer (default 300)")
+    return p
+
+
+def config_from(args: argparse.Namespace) -> MatchConfig:
+    if not 2 <= args.size <= 25:
+        raise MatchError("--size must be between 2 and 25")
+    if args.games < 1:
+        raise MatchError("--games must be at least 1")
+    if args.max_moves < 1:
+        raise MatchError("--max-moves must be at least 1")
+    if args.time_per_move is not None and args.time_per_move <= 0:
+        raise MatchError("--time-per-move must be positive")
+    try:
+        parse_rules(args.rules)
+    except RulesError as exc:
+        raise MatchError(f"--rules: {exc}") from None
+    return MatchConfig(black=args.black, white=args.white, size=args.size, rules=args.rules,
+                       komi=args.komi, alternate=args.alternate, max_moves=args.max_moves,
+                       time_per_move=args.time_per_move, timeout=args.timeout)
+
+
+# -- settings and the start-up check --------------------------------------------------------
+
+
+def check_engines(config: MatchConfig) -> dict[str, dict[str, str]]:
+    """Start both engines once (at the same time) and set a game up, as every game will;
+    their names and versions.  Raises MatchError with the reason (and the engine's stderr)
+    when one does not work."""
+    started: dict[str, Controller] = {}
+    try:
+        for engine in ENGINES:
+            command = config.command(engine)
+            try:
+                started[engine] = Controller.start(command, engine, timeout=config.timeout)
+            except (ControllerError, ValueError) as exc:
+                raise MatchError(f"cannot start {command!r}: {_why(exc)}") from None
+        return {engine: check_engine(controller, config.command(engine), config)
+                for engine, controller in started.items()}
+    finally:
+        for controller in started.values():
+            controller.close()
+
+
+def check_engine(controller: Controller, command: str, config: MatchConfig
+                 ) -> dict[str, str]:
+    try:
+        controller.handshake()
+        name = " ".join(controller.command("name").split()) if controller.known("name") else ""
+        version = " ".join(controller.command("version").split()) \
+            if controller.known("version") else ""
+        controller.command("boardsize", str(config.size))
+        controller.command("clear_board")
+        return {"name": name or command.split()[0], "version": version}
+    except ControllerError as exc:
+        raise MatchError(f"engine {command!r} failed the start-up check: {_why(exc)}") \
+            from None
+
+
+def _why(exc: Exception) -> str:
+    describe = getattr(exc, "describe", None)
+    return describe() if describe is not None else str(exc)
+
+
+def prepare(out: Path, config: MatchConfig, games: int) -> dict[str, dict[str, str]]:
+    """Create or reopen the match directory; the engines' names and versions.  A directory
+    holding a match with other settings is refused."""
+    out.mkdir(parents=True, exist_ok=True)
+    records.remove_stale_temporaries(out)
+    path = out / SETTINGS
+    identity = config.identity()
+    if path.exists():
+        try:
+            saved = json.loads(path.read_text(encoding="utf-8"))
+        except (OSError, ValueError) as exc:
+            raise MatchError(f"{path} cannot be read ({exc}); use another --out") from None
+        if saved.get("config") != identity:
+            changed = sorted(k for k in identity if saved.get("config", {}).get(k)
+                             != identity[k])
+            raise MatchError(f"{out} holds a match with other settings ({', '.join(changed)}); "
+                             "use another --out to start a new match")
+        engines = saved.get("engines", {})
+    else:
+        engines = {}
+    if set(engines) != set(ENGINES):
+        engines = check_engines(config)
+    records.write_json(path, {"config": identity, "engines": engines, "games": games})
+    return engines
+
+
+def write_tables(out: Path, config: MatchConfig, engines: dict[str, dict[str, str]],
+                 done: dict[int, dict[str, Any]]) -> dict[str, Any]:
+    finished = list(done.values())
+    records.atomic_write(out / "match.dat",
+                         records.dat_text(config, engines, finished).encode("utf-8"))
+    summary = summarise(config, engines, finished)
+    records.write_json(out / "summary.json", summary)
+    return summary
+
+
+# -- playing --------------------------------------------------------------------------------
+
+
+def play_and_record(task: tuple[GameSpec, str]) -> dict[str, Any]:
+    """Play one game and write its records (in the worker, so a finished game is never
+    lost with the parent)."""
+    spec, out = task
+    referee = play_game(spec)
+    return records.write_game(Path(out), referee)
+
+
+def _worker_init() -> None:
+    """Workers leave Ctrl-C to the parent, and stop their engines when terminated."""
+    signal.signal(signal.SIGINT, signal.SIG_IGN)
+
+    def stop(signum: int) -> BaseException:
+        signal.signal(signal.SIGTERM, signal.SIG_IGN)  # once: let the cleanup finish
+        return SystemExit(128 + signum)
+
+    signal.signal(signal.SIGTERM, deferring_handler(stop))
+
+
+def _interrupt(signum: int) -> BaseException:
+    return KeyboardInterrupt()
+
+
+class Progress:
+    """A bar on a terminal (stderr); one plain line per game otherwise."""
+
+    def __init__(self, total: int, done: int, stream: TextIO = sys.stderr) -> None:
+        self.total = total
+        self.done = done
+        self.stream = stream
+        self.tty = stream.isatty()
+        self.started = time.monotonic()
+        self.played = 0
+        self.wins = {e: 0 for e in ENGINES}
+        if self.tty:
+            self._draw()
+
+    def update(self, record: dict[str, Any]) -> None:
+        self.done += 1
+        self.played += 1
+        if record.get("winner") in self.wins:
+            self.wins[record["winner"]] += 1
+        if self.tty:
+            self._draw()
+        else:
+            forfeit = record.get("forfeit")
+            why = f" ({forfeit['engine']} forfeits: {forfeit['kind']})" if forfeit else ""
+            print(f"game {record['game']}: {record['result']}{why}, {record['moves']} moves, "
+                  f"{record['duration']:.1f} s [{self.done}/{self.total}]",
+                  file=self.stream, flush=True)
+
+    def _draw(self) -> None:
+        width = 30
+        filled = int(width * self.done / self.total) if self.total else width
+        elapsed = time.monotonic() - self.started
+        left = ""
+        if self.played:
+            remaining = elapsed / self.played * (self.total - self.done)
+            left = f" ~{_clock(remaining)} left"
+        wins = " ".join(f"{e.split('_')[0]} {n}" for e, n in self.wins.items())
+        line = (f"\r[{'#' * filled}{'.' * (width - filled)}] {self.done}/{self.total} games"
+                f"  wins: {wins}  {_clock(elapsed)}{left} ")
+        self.stream.write(line)
+        self.stream.flush()
+
+    def close(self) -> None:
+        if self.tty:
+            self.stream.write("\n")
+            self.stream.flush()
+
+
+def _clock(seconds: float) -> str:
+    seconds = int(seconds)
+    return f"{seconds // 60}:{seconds % 60:02d}"
+
+
+def run_match(config: MatchConfig, games: int, out: Path, jobs: int = 1,
+              stream: TextIO = sys.stderr) -> dict[str, Any]:
+    """Play the games of the match that have no record yet; the summary.  Raises
+    MatchError for unusable settings and KeyboardInterrupt when interrupted."""
+    engines = prepare(out, config, games)
+    done = records.load_records(out, games)
+    pending = [GameSpec(i, config) for i in range(games) if i not in done]
+    summary = write_tables(out, config, engines, done)
+    if not pending:
+        return summary
+    progress = Progress(games, len(done), stream)
+    tasks = [(spec, str(out)) for spec in pending]
+    try:
+        if jobs <= 1 or len(tasks) == 1:
+            previous = signal.getsignal(signal.SIGINT)
+            if previous is None:
+                previous = signal.default_int_handler
+            in_main = threading.current_thread() is threading.main_thread()
+            if in_main:
+                signal.signal(signal.SIGINT, deferring_handler(_interrupt))
+            try:
+                for task in tasks:
+                    record = play_and_record(task)
+                    done[record["game"]] = record
+                    summary = write_tables(out, config, engines, done)
+                    progress.update(record)
+            finally:
+                if in_main:
+                    signal.signal(signal.SIGINT, previous)
+        else:
+            method = "fork" if sys.platform.startswith("linux") else "spawn"
+            context = multiprocessing.get_context(method)
+            pool = context.Pool(min(jobs, len(tasks)), initializer=_worker_init)
+            try:
+                for record in pool.imap_unordered(play_and_record, tasks):
+                    done[record["game"]] = record
+                    summary = write_tables(out, config, engines, done)
+                    progress.update(record)
+                pool.close()
+            except BaseException:
+                pool.terminate()
+                raise
+            finally:
+                pool.join()
+    except KeyboardInterrupt:
+        write_tables(out, config, engines, records.load_records(out, games))
+        raise
+    finally:
+        progress.close()
+    return summary
+
+
+def report(summary: dict[str, Any], out: Path) -> str:
+    """A few lines for the terminal."""
+    rate = summary["win_rate"]
+    wins = summary["wins"]
+    lines = [f"{summary['games']} games in {out}:"]
+    for e in ENGINES:
+        w = wins.get(e, {})
+        name = summary["engines"][e].get("name", e)
+        lines.append(f"  {e} ({name}): {w.get('wins', 0)} wins, {w.get('losses', 0)} losses, "
+                     f"{w.get('draws', 0)} draws, {w.get('forfeits', 0)} forfeits")
+    if rate["rate"] is not None:
+        low, high = rate["ci95"]
+        lines.append(f"  {rate['engine']} win rate {rate['rate']:.1%} "
+                     f"(95% CI {low:.1%} .. {high:.1%})")
+    by = summary["by_colour"]
+    lines.append(f"  by colour: B {by['B']}, W {by['W']}, draws {by['draws']}")
+    return "\n".join(lines)
+
+
+def main(argv: list[str] | None = None) -> int:
+    args = parser().parse_args(argv)
+    out = Path(args.out)
+    try:
+        config = config_from(args)
+        summary = run_match(config, args.games, out, jobs=max(1, args.jobs))
+    except MatchError as exc:
+        print(f"gtp-weiqi match: {exc}", file=sys.stderr)
+        return 2
+    except KeyboardInterrupt:
+        finished = len(records.load_records(out, args.games))
+        print(f"\ngtp-weiqi match: interrupted; {finished} of {args.games} games recorded in "
+              f"{out}; run the same command again to play the rest", file=sys.stderr)
+        return 130
+    print(report(summary, out))
+    return 0

@@ -1,0 +1,105 @@
+"""The match summary: wins per engine and per colour, the `--black` engine's win rate with a
+95% confidence interval, the score distribution, game lengths and time per move."""
+
+from __future__ import annotations
+
+import math
+import statistics
+from collections import Counter
+from typing import Any
+
+from .config import ENGINES, MatchConfig
+
+Z95 = 1.959963984540054
+
+
+def wilson_interval(successes: float, n: int, z: float = Z95) -> tuple[float, float]:
+    """Wilson score interval for a proportion (draws may count as half a success)."""
+    if n <= 0:
+        return 0.0, 1.0
+    p = successes / n
+    denom = 1 + z * z / n
+    centre = (p + z * z / (2 * n)) / denom
+    half = z * math.sqrt(p * (1 - p) / n + z * z / (4 * n * n)) / denom
+    return max(0.0, centre - half), min(1.0, centre + half)
+
+
+def _spread(values: list[float]) -> dict[str, Any]:
+    if not values:
+        return {"count": 0}
+    return {"count": len(values), "mean": round(statistics.fmean(values), 3),
+            "median": statistics.median(values), "min": min(values), "max": max(values),
+            "stdev": round(statistics.stdev(values), 3) if len(values) > 1 else 0.0}
+
+
+def summarise(config: MatchConfig, engines: dict[str, dict[str, str]],
+              records: list[dict[str, Any]]) -> dict[str, Any]:
+    """Everything summary.json holds, from the finished games' records."""
+    records = sorted(records, key=lambda r: r["game"])
+    first, second = ENGINES
+    per_engine: dict[str, Counter[str]] = {e: Counter() for e in ENGINES}
+    per_colour: Counter[str] = Counter()
+    ends: Counter[str] = Counter()
+    margins: list[float] = []  # from the --black engine's side: + means it won by that much
+    for r in records:
+        ends[r["end"]] += 1
+        winner = r["winner"]
+        if winner is None:
+            key = "draws" if r["margin"] == 0 else "no_result"
+            for e in ENGINES:
+                per_engine[e][key] += 1
+            per_colour[key] += 1
+            if r["margin"] == 0:
+                margins.append(0.0)
+            continue
+        loser = second if winner == first else first
+        per_engine[winner]["wins"] += 1
+        per_engine[loser]["losses"] += 1
+        per_engine[winner][f"wins_as_{r['winner_colour']}"] += 1
+        per_colour[r["winner_colour"]] += 1
+        if r["end"] == "forfeit":
+            per_engine[loser]["forfeits"] += 1
+            per_engine[loser][f"forfeits_{r['forfeit']['kind']}"] += 1
+        if r["end"] == "resign":
+            per_engine[loser]["resignations"] += 1
+        if r["margin"] is not None and r["end"] not in ("forfeit", "resign"):
+            margins.append(r["margin"] if winner == first else -r["margin"])
+    wins = per_engine[first]["wins"]
+    draws = per_engine[first]["draws"]
+    decided = wins + per_engine[first]["losses"] + draws
+    rate = (wins + draws / 2) / decided if decided else None
+    low, high = wilson_interval(wins + draws / 2, decided)
+    lengths = [float(r["moves"]) for r in records]
+    move_time: dict[str, Any] = {}
+    for e in ENGINES:
+        moves = sum(r["time"].get(e, {}).get("moves", 0) for r in records)
+        total = sum(r["time"].get(e, {}).get("total", 0.0) for r in records)
+        slowest = max((r["time"].get(e, {}).get("max", 0.0) for r in records), default=0.0)
+        move_time[e] = {"moves": moves, "total_seconds": round(total, 3),
+                        "mean_seconds": round(total / moves, 4) if moves else None,
+                        "max_seconds": slowest}
+    histogram = Counter(margins)
+    return {
+        "config": {**config.identity(), "games": len(records)},
+        "engines": {e: {"command": config.command(e), **engines.get(e, {})} for e in ENGINES},
+        "games": len(records),
+        "wins": {e: dict(sorted(per_engine[e].items())) for e in ENGINES},
+        "by_colour": {"B": per_colour["B"], "W": per_colour["W"],
+                      "draws": per_colour["draws"], "no_result": per_colour["no_result"]},
+        "win_rate": {
+            "engine": first,
+            "rate": None if rate is None else round(rate, 4),
+            "ci95": None if rate is None else [round(low, 4), round(high, 4)],
+            "method": "Wilson score interval; draws count half; unfinished games left out",
+            "decided_games": decided,
+        },
+        "ends": dict(sorted(ends.items())),
+        "scores": {
+            "side": f"margin for {first} (negative: {second} won)",
+            "spread": _spread(margins),
+            "histogram": {str(k): v for k, v in sorted(histogram.items())},
+        },
+        "lengths": _spread(lengths),
+        "time_per_move": move_time,
+        "errors": sum(r["err"] for r in records),
+    }

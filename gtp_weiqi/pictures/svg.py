@@ -2,9 +2,17 @@
 
 from __future__ import annotations
 
-from xml.sax.saxutils import escape, quoteattr
-
 from .scene import Circle, Line, Poly, Rect, Scene, Text
+
+
+def escape(text: str) -> str:
+    """XML character data (a light stand-in for xml.sax.saxutils, which is slow to import)."""
+    return text.replace("&", "&amp;").replace("<", "&lt;").replace(">", "&gt;")
+
+
+def quoteattr(text: str) -> str:
+    """A double-quoted XML attribute value."""
+    return '"' + escape(text).replace('"', "&quot;").replace("\n", "&#10;") + '"'
 
 FONT = ("'Noto Sans CJK SC', 'Source Han Sans SC', 'PingFang SC', 'Microsoft YaHei', "
         "'WenQuanYi Micro Hei', sans-serif")

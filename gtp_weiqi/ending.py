@@ -310,6 +310,10 @@ def end_info(game: Game) -> EndInfo:
 
 def move_refusal(game: Game) -> str | None:
     """Why no move (board or virtual) may be played on `game` now, or None."""
+    moves = game.moves
+    if (_ATTR not in game.__dict__ and not game.forced_end and game.rules.cycles == "FORBID"
+            and (not moves or moves[-1].point is not None)):
+        return None  # plain play: no ending step, no pass to pause on, no cycle to end on
     return _state(game).blocked
 
 

@@ -82,12 +82,14 @@ class EndingCommands:
     # -- wrapped commands ---------------------------------------------------------------
 
     def cmd_play(self, args: list[str]) -> str:
+        reason = ending.move_refusal(self.engine.game)
+        if reason is None:
+            return self._play(args)  # the core command checks its own arguments
         engine = self.engine
         engine._arity(args, 2)
         parse_colour(args[0])
-        engine.vertex(args[1])
-        self._check_open()
-        return self._play(args)
+        engine.vertex(args[1])  # a syntax error is reported before the refusal
+        raise GtpError(reason)
 
     def mover(self, name: str) -> Handler:
         handler = self._movers[name]

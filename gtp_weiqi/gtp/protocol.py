@@ -22,6 +22,14 @@ _CONTROL[127] = None
 _CONTROL[9] = " "
 
 
+# Commands that answer at once: answers to pipelined commands may wait behind these only.
+QUICK_COMMANDS = frozenset({
+    "play", "boardsize", "rectangular_boardsize", "clear_board", "komi", "get_komi", "undo",
+    "protocol_version", "name", "version", "known_command", "list_commands",
+    "time_settings", "time_left", "set_free_handicap", "fixed_handicap",
+})
+
+
 class GtpError(Exception):
     """A command failed: the engine answers `? message` and nothing changed."""
 
@@ -52,6 +60,8 @@ def clean_response(text: str) -> str:
 
 
 def frame(ok: bool, ident: str, text: str) -> str:
+    if not text:
+        return f"{'=' if ok else '?'}{ident} \n\n"
     return f"{'=' if ok else '?'}{ident} {clean_response(text)}\n\n"
 
 
@@ -70,25 +80,32 @@ class LineSource:
     def __init__(self, stream: BinaryIO) -> None:
         self._fd = stream.fileno()
         self._buffer = b""
+        self._start = 0  # where the unread part of the buffer begins
         self._eof = False
 
     def readline(self) -> bytes:
         while True:
-            nl = self._buffer.find(b"\n")
+            nl = self._buffer.find(b"\n", self._start)
             if nl >= 0:
-                line, self._buffer = self._buffer[: nl + 1], self._buffer[nl + 1:]
+                line = self._buffer[self._start: nl + 1]
+                self._start = nl + 1
                 return line
+            rest = self._buffer[self._start:]
             if self._eof:
-                line, self._buffer = self._buffer, b""
-                return line
+                self._buffer, self._start = b"", 0
+                return rest
             chunk = os.read(self._fd, 65536)
             if not chunk:
                 self._eof = True
-            self._buffer += chunk
+            self._buffer, self._start = rest + chunk, 0
+
+    def has_line(self) -> bool:
+        """True when a complete line is already buffered."""
+        return self._buffer.find(b"\n", self._start) >= 0
 
     def pending(self) -> bool:
         """True when input is waiting (buffered, readable, or at end of file)."""
-        if self._buffer or self._eof:
+        if self._start < len(self._buffer) or self._eof:
             return True
         readable, _, _ = select.select([self._fd], [], [], 0)
         return bool(readable)
@@ -101,6 +118,8 @@ class Engine:
         self.commands: dict[str, Command] = {}
         self.source: LineSource | None = None
         self.out: BinaryIO | None = None
+        self._out_fd: int | None = None
+        self._held: list[bytes] = []
         self.transcript: BinaryIO | None = None
         self.register("protocol_version", lambda args: "2")
         self.register("known_command", self._known_command)
@@ -143,6 +162,8 @@ class Engine:
             if not parts:
                 return None, False
         name, args = parts[0], parts[1:]
+        if self._held and name not in QUICK_COMMANDS:
+            self._flush()  # answers held back must not wait for a command that may be slow
         try:
             return frame(True, ident, self.run_command(name, args)), False
         except GtpQuit:
@@ -154,28 +175,62 @@ class Engine:
             return frame(False, ident, f"internal error: {type(exc).__name__}: {exc}"), False
 
     def write(self, text: str) -> None:
-        """Write part of a response (streaming commands) and flush."""
-        assert self.out is not None
+        """Write part of a response (streaming commands) now, after any answers held back."""
+        self._emit(text)
+        self._flush()
+
+    def _emit(self, text: str) -> None:
         data = text.encode("utf-8")
-        self.out.write(data)
-        self.out.flush()
         if self.transcript is not None:
             self.transcript.write(data)
             self.transcript.flush()
+        self._held.append(data)
+
+    def _flush(self) -> None:
+        """Send the answers held back (they wait only while more input is already here)."""
+        if not self._held:
+            return
+        data = b"".join(self._held)
+        self._held.clear()
+        if self._out_fd is not None:
+            view = memoryview(data)
+            while view:
+                view = view[os.write(self._out_fd, view):]
+        else:
+            assert self.out is not None
+            self.out.write(data)
+            self.out.flush()
 
     def serve(self, stdin: BinaryIO, stdout: BinaryIO) -> None:
-        """Answer commands until `quit` or end of input."""
-        self.source = LineSource(stdin)
+        """Answer commands until `quit` or end of input.
+
+        Answers to pipelined commands are sent together once no complete command is
+        left waiting (or before a command that may take time), so a controller that
+        writes a batch gets its answers in one write, and one that waits for each answer
+        gets it at once.
+        """
+        source = self.source = LineSource(stdin)
         self.out = stdout
-        while True:
-            raw = self.source.readline()
-            if not raw:
-                return
-            text = raw.decode("utf-8", errors="replace")
-            if self.transcript is not None:
-                self.transcript.write(b"> " + raw if raw.endswith(b"\n") else b"> " + raw + b"\n")
-            response, quit_now = self.handle_line(text)
-            if response is not None:
-                self.write(response)
-            if quit_now:
-                return
+        try:
+            stdout.flush()
+            self._out_fd = stdout.fileno()
+        except (AttributeError, OSError, ValueError):
+            self._out_fd = None
+        try:
+            while True:
+                if self._held and not source.has_line():
+                    self._flush()
+                raw = source.readline()
+                if not raw:
+                    return
+                text = raw.decode("utf-8", errors="replace")
+                if self.transcript is not None:
+                    self.transcript.write(b"> " + raw if raw.endswith(b"\n")
+                                          else b"> " + raw + b"\n")
+                response, quit_now = self.handle_line(text)
+                if response is not None:
+                    self._emit(response)
+                if quit_now:
+                    return
+        finally:
+            self._flush()

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from sgfmill import sgf
+from sgfmill import sgf, sgf_properties
 
 from .board import BLACK, WHITE
 from .game import Game, IllegalPlay, Move
@@ -21,6 +21,9 @@ _LETTER = {BLACK: "b", WHITE: "w"}
 # RU values seen in the wild -> our presets.
 _RU_NAMES = {"gog": "ing", "chinese": "chinese", "japanese": "japanese", "korean": "japanese",
              "aga": "aga", "nz": "new-zealand", "tromptaylor": "tromp-taylor"}
+
+
+_MARK_PROPS = ("WQAL", "WQSK", "WQOB", "WQOW", "WQOP")
 
 
 class SgfError(ValueError):
@@ -90,6 +93,9 @@ def parse_sgf(data: bytes) -> SgfGame:
             for prop in ("DD", "MA", "TB", "TW"):
                 if node.has_property(prop):
                     marks[prop] = sorted(node.get(prop))
+            for prop in _MARK_PROPS:
+                if node.has_property(prop):
+                    marks[prop] = sorted(_points(node.get_raw_list(prop), size))
     except SgfError:
         raise
     except ValueError as exc:
@@ -98,8 +104,13 @@ def parse_sgf(data: bytes) -> SgfGame:
     return SgfGame((size, size), komi, rules_from_ru(ru), handicap, setup, moves, marks)
 
 
-def build_game(parsed: SgfGame, rules: Rules, komi: float, move_number: int | None = None) -> Game:
-    """Replay a parsed SGF into a new Game; stop before `move_number` (1 = the first move)."""
+def build_game(parsed: SgfGame, rules: Rules, komi: float, move_number: int | None = None,
+               apply_marks: bool = False) -> Game:
+    """Replay a parsed SGF into a new Game; stop before `move_number` (1 = the first move).
+
+    With `apply_marks`, the judgement marks of a fully replayed record (DD dead stones and
+    our private status / owner properties) become the game's explicit marks again.
+    """
     width, height = parsed.size
     game = Game(width, height, parsed.rules or rules, parsed.komi if parsed.komi is not None
                 else komi)
@@ -117,7 +128,50 @@ def build_game(parsed: SgfGame, rules: Rules, komi: float, move_number: int | No
             game.play(colour, p)
         except IllegalPlay as exc:
             raise SgfError(f"move {number} is illegal ({exc.reason})") from None
+    if apply_marks and len(moves) == len(parsed.moves):
+        _apply_marks(game, parsed.marks)
     return game
+
+
+def _apply_marks(game: Game, marks: dict[str, list[tuple[int, int]]]) -> None:
+    board = game.board
+    for prop, status in (("WQAL", "alive"), ("WQSK", "seki"), ("DD", "dead")):
+        stones = [board.point(*rc) for rc in marks.get(prop, [])
+                  if board.colour[board.point(*rc)] in (BLACK, WHITE)]
+        if stones:
+            game.mark_status(stones, status)
+    for prop, owner in (("WQOB", "b"), ("WQOW", "w"), ("WQOP", "public")):
+        empty = [board.point(*rc) for rc in marks.get(prop, [])
+                 if board.colour[board.point(*rc)] not in (BLACK, WHITE)]
+        if empty:
+            game.mark_owner(empty, owner)
+
+
+def _points(values: list[bytes], size: int) -> list[tuple[int, int]]:
+    """Decode SGF point values (no compressed lists) of a private property."""
+    out = []
+    for raw in values:
+        rc = sgf_properties.interpret_go_point(raw, size)
+        if rc is None:
+            raise ValueError(f"bad point {raw!r}")
+        out.append(rc)
+    return out
+
+
+def _mark_properties(game: Game) -> dict[str, list[int]]:
+    """The game's effective marks as SGF properties: DD dead, WQSK seki, WQAL alive, and
+    WQOB / WQOW / WQOP owners of empty points (black / white / public)."""
+    status, owner = game.effective_marks()
+    props: dict[str, list[int]] = {}
+    for prop, value in (("DD", "dead"), ("WQSK", "seki"), ("WQAL", "alive")):
+        pts = sorted(p for p, v in status.items() if v == value)
+        if pts:
+            props[prop] = pts
+    for prop, value in (("WQOB", "b"), ("WQOW", "w"), ("WQOP", "public")):
+        pts = sorted(p for p, v in owner.items() if v == value)
+        if pts:
+            props[prop] = pts
+    return props
 
 
 def load_sgf(path: str, rules: Rules, komi: float, move_number: int | None = None) -> Game:
@@ -126,7 +180,7 @@ def load_sgf(path: str, rules: Rules, komi: float, move_number: int | None = Non
             data = f.read()
     except OSError as exc:
         raise SgfError(f"cannot read {path}: {exc.strerror}") from None
-    return build_game(parse_sgf(data), rules, komi, move_number)
+    return build_game(parse_sgf(data), rules, komi, move_number, apply_marks=True)
 
 
 def game_to_sgf(game: Game, extra_root: dict[str, str] | None = None,
@@ -158,8 +212,14 @@ def game_to_sgf(game: Game, extra_root: dict[str, str] | None = None,
             node.set_raw(_LETTER[move.colour].upper(), b"")  # FF[4] pass
         else:
             node.set_move(_LETTER[move.colour], board.row_col(move.point))
-    if dead:
-        node.set("DD", {board.row_col(p) for p in dead})
+    marks = _mark_properties(game) if dead is None else {"DD": dead} if dead else {}
+    for prop, pts in marks.items():
+        if prop == "DD":
+            node.set("DD", {board.row_col(p) for p in pts})
+        else:
+            node.set_raw_list(prop, [sgf_properties.serialise_go_point(board.row_col(p),
+                                                                      game.width)
+                                     for p in pts])
     return out.serialise()
 
 

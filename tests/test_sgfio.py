@@ -165,3 +165,41 @@ def test_result_extra_properties_and_dead_marks_are_written() -> None:
     assert parsed.get_root().get("RE") == "B+3"
     assert parsed.get_root().get("C") == "a ] comment"
     assert parse_sgf(data).marks["DD"] == [(0, 0)]
+
+
+def test_marks_survive_printsgf_and_loadsgf(tmp_path) -> None:
+    """Dead, seki and alive marks and point owners are written to the SGF and read back."""
+    from gtp_weiqi.gtp.commands import build_engine
+
+    engine = build_engine(size=9, rules="chinese")
+    for line in ["play b c3", "play w d4", "play b e5", "play w g7",
+                 "weiqi-set_status dead d4", "weiqi-set_status seki g7",
+                 "weiqi-set_owner white a1", "weiqi-set_owner public b1"]:
+        assert engine.handle_line(line)[0] == "= \n\n"
+    path = tmp_path / "marked.sgf"
+    assert engine.handle_line(f"printsgf {path}")[0] == "= \n\n"
+    text = path.read_text()
+    assert "DD[df]" in text and "WQSK[gc]" in text and "WQOW[ai]" in text and "WQOP[bi]" in text
+    again = build_engine(size=9)
+    assert again.handle_line(f"loadsgf {path}")[0] == "= \n\n"
+    assert again.game.effective_marks() == engine.game.effective_marks()
+    assert again.handle_line("final_status_list dead")[0] == "= D4\n\n"
+    assert again.handle_line("final_status_list seki")[0] == "= G7\n\n"
+
+
+def test_marks_follow_the_move_they_were_made_after(tmp_path) -> None:
+    """Undo of the move a mark followed removes it; loadsgf to a move number applies none."""
+    from gtp_weiqi.gtp.commands import build_engine
+
+    engine = build_engine(size=9, rules="chinese")
+    for line in ["play b c3", "play w d4", "weiqi-set_status dead d4", "play b e5"]:
+        engine.handle_line(line)
+    path = tmp_path / "m.sgf"
+    engine.handle_line(f"printsgf {path}")
+    engine.handle_line("undo")
+    assert engine.game.effective_marks() == ({engine.vertex("d4"): "dead"}, {})
+    engine.handle_line("undo")
+    assert engine.game.effective_marks() == ({}, {})
+    partial = build_engine(size=9)
+    assert partial.handle_line(f"loadsgf {path} 3")[0] == "= \n\n"
+    assert partial.game.effective_marks() == ({}, {})

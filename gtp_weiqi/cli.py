@@ -7,6 +7,8 @@ import sys
 
 SUBCOMMANDS = {
     "regress": "run GNU Go / gogui-regress .tst files against the engine",
+    "match": "referee games between two GTP engines (gtp-weiqi match --help)",
+    "score": "count an SGF game under any method: table, SVG, PNG (gtp-weiqi score --help)",
 }
 
 
@@ -32,6 +34,31 @@ def _engine_parser() -> argparse.ArgumentParser:
     parser.add_argument("--seed", type=int, default=0, help="seed of the move generator")
     parser.add_argument("--log", metavar="FILE",
                         help="append the GTP transcript (commands and responses) to FILE")
+    player = parser.add_argument_group("player", "how genmove chooses its moves")
+    player.add_argument("--player", choices=("mcts", "simple"), default="mcts",
+                        help="mcts: Monte Carlo tree search under the active rules (default); "
+                             "simple: the quick capture / escape / random policy")
+    player.add_argument("--playouts", type=int, default=None, metavar="N",
+                        help="playouts per move (fixed effort, reproducible with --seed)")
+    player.add_argument("--time-per-move", type=float, default=None, metavar="T",
+                        help="seconds per move (fixed effort); time_settings also apply")
+    player.add_argument("--resign-threshold", type=float, default=0.0, metavar="R",
+                        help="resign when the best win rate is below R, e.g. 0.05 "
+                             "(default 0: never resign)")
+    proxy = parser.add_argument_group(
+        "proxy mode", "put a real GTP engine (GNU Go, KataGo, ...) behind these rules")
+    proxy.add_argument("--engine", metavar="CMD",
+                       help="the back end's command line, e.g. \"gnugo --mode gtp\"; it "
+                            "chooses the moves, gtp-weiqi checks them and keeps the score")
+    proxy.add_argument("--engine-timeout", type=float, default=300.0, metavar="S",
+                       help="seconds to wait for any back end answer, 0 = for ever "
+                            "(default 300)")
+    proxy.add_argument("--engine-retries", type=int, default=2, metavar="N",
+                       help="asks after an illegal or failed genmove answer before "
+                            "passing (default 2)")
+    proxy.add_argument("--engine-dead-stones", action="store_true",
+                       help="take the back end's final_status_list dead as explicit marks "
+                            "when scoring")
     return parser
 
 
@@ -40,9 +67,21 @@ def main(argv: list[str] | None = None) -> int:
     if argv and argv[0] == "regress":
         from .regress import main as regress_main
         return regress_main(argv[1:])
+    if argv and argv[0] == "score":
+        from .score_cli import main as score_main
+        return score_main(argv[1:])
+    if argv and argv[0] == "match":
+        from .match.runner import main as match_main
+        return match_main(argv[1:])
     args = _engine_parser().parse_args(argv)
     if not 2 <= args.size <= 25:
         print("gtp-weiqi: --size must be between 2 and 25", file=sys.stderr)
+        return 2
+    if (args.playouts is not None and args.playouts < 1
+            or args.time_per_move is not None and not args.time_per_move > 0
+            or not 0 <= args.resign_threshold < 1):
+        print("gtp-weiqi: --playouts must be >= 1, --time-per-move > 0 and "
+              "--resign-threshold in [0, 1)", file=sys.stderr)
         return 2
     from .gtp.protocol import GtpError
     from .rules import RulesError
@@ -50,12 +89,21 @@ def main(argv: list[str] | None = None) -> int:
     try:
         from .gtp.commands import build_engine
         engine = build_engine(size=args.size, rules=args.rules, komi=args.komi, seed=args.seed)
+        from .gtp.analysis_cmds import configure_player
+        configure_player(engine, args.player, args.playouts, args.time_per_move,
+                         args.resign_threshold)
     except (RulesError, GtpError) as exc:
         print(f"gtp-weiqi: {exc}", file=sys.stderr)
         return 2
     transcript = open(args.log, "ab") if args.log else None  # noqa: SIM115
     engine.transcript = transcript
     try:
+        if args.engine:
+            from .gtp.proxy import serve_proxy
+            return serve_proxy(engine, args.engine, sys.stdin.buffer, sys.stdout.buffer,
+                               timeout=args.engine_timeout or None,
+                               retries=args.engine_retries,
+                               dead_stones=args.engine_dead_stones)
         engine.serve(sys.stdin.buffer, sys.stdout.buffer)
     except (BrokenPipeError, KeyboardInterrupt):
         pass

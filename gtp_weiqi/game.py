@@ -144,7 +144,11 @@ class Game:
         return n
 
     def illegal_reason(self, colour: int, point: int) -> str | None:
-        """Why a board move would be illegal now, or None when it is legal."""
+        """Why a board move would be illegal now, or None when it is legal.
+
+        Simple ko forbids the immediate retake at the ko point; the superko rules
+        forbid it (and every other repetition) through the history of positions.
+        """
         board = self.board
         if board.colour[point] != EMPTY:
             return "occupied" if board.colour[point] in (BLACK, WHITE) else "off board"
@@ -152,19 +156,16 @@ class Game:
         if rules.ko == "SIMPLE":
             if not board.is_legal(point, colour, rules.suicide):
                 return "suicide"
-        else:
-            try:
-                after = board.hash_after(point, colour, rules.suicide)
-            except IllegalMove:
-                return "suicide"
-        if self._ko is not None and self._ko == (point, colour):
-            return "ko"
-        if rules.ko != "SIMPLE":
-            if rules.virtualMoves:
-                after ^= (_virtual_key(BLACK, self.virtual[BLACK])
-                          ^ _virtual_key(WHITE, self.virtual[WHITE]))
-            if self._history_key(opponent(colour), after) in self._seen:
-                return "superko"
+            return "ko" if self._ko is not None and self._ko == (point, colour) else None
+        try:
+            after = board.hash_after(point, colour, rules.suicide)
+        except IllegalMove:
+            return "suicide"
+        if rules.virtualMoves:
+            after ^= (_virtual_key(BLACK, self.virtual[BLACK])
+                      ^ _virtual_key(WHITE, self.virtual[WHITE]))
+        if self._history_key(opponent(colour), after) in self._seen:
+            return "superko"
         return None
 
     def is_legal(self, colour: int, point: int | None) -> bool:

@@ -532,8 +532,10 @@ def test_loadsgf_with_a_move_number_stops_before_it(engine: WeiqiEngine, tmp_pat
     (b"(;GM[1]SZ[9;B[ee]", "bad SGF"),
     (b"\x00\x01garbage", "bad SGF"),
     (b"(;GM[1]FF[4]SZ[9];B[ee];W[ee])", "move 2 is illegal (occupied)"),
-    (b"(;GM[1]FF[4]SZ[5];B[ba];B[ab];B[bc];W[ca];W[db];W[cc];W[bb];B[cb];W[bb])",
+    (b"(;GM[1]FF[4]SZ[5]RU[Chinese];B[ba];B[ab];B[bc];W[ca];W[db];W[cc];W[bb];B[cb];W[bb])",
      "move 9 is illegal (ko)"),
+    (b"(;GM[1]FF[4]SZ[5];B[ba];B[ab];B[bc];W[ca];W[db];W[cc];W[bb];B[cb];W[bb])",
+     "move 9 is illegal (superko)"),
     (b"(;GM[1]FF[4]SZ[5]RU[Chinese];W[ba];W[ab];B[aa])", "move 3 is illegal (suicide)"),
     (b"(;GM[1]FF[4]SZ[30])", "bad SGF"),
 ])

@@ -3,8 +3,10 @@
 from __future__ import annotations
 
 from ..rules import Rules
+from .analysis_cmds import register_analysis_commands
 from .ending_cmds import register_ending_commands
 from .engine import WeiqiEngine
+from .gfx_cmds import register_gfx_commands
 from .scoring_cmds import register_scoring_commands
 
 
@@ -14,4 +16,6 @@ def build_engine(size: int = 19, rules: Rules | str = "tromp-taylor",
     engine = WeiqiEngine(size=size, rules=rules, komi=komi, seed=seed)
     register_scoring_commands(engine)
     register_ending_commands(engine)
+    register_gfx_commands(engine)
+    register_analysis_commands(engine)
     return engine

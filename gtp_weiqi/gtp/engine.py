@@ -6,14 +6,17 @@ answer always leaves the game as it was.
 
 from __future__ import annotations
 
+import functools
 import math
 import random
 import sys
+from collections.abc import Callable
 
 from .. import __version__
-from ..board import BLACK, EMPTY, WHITE
+from ..board import BLACK, EMPTY, WHITE, Board
 from ..coords import format_vertex, parse_vertex
 from ..game import Game, IllegalPlay
+from ..player.search import RESIGN
 from ..policy import choose_move
 from ..rules import Rules, RulesError, lookup_preset, parse_rules, with_field
 from ..sgfio import SgfError, game_to_sgf, load_sgf
@@ -89,6 +92,21 @@ def handicap_points(width: int, height: int, count: int, free: bool = False
     return unique[:count]
 
 
+_MISSING = object()
+
+
+@functools.cache
+def _vertex_table(width: int, height: int) -> dict[str, int | None]:
+    """Every vertex of a board size, as GUIs write them (upper and lower case), to its point."""
+    board = Board(width, height)
+    table: dict[str, int | None] = {"pass": None, "PASS": None}
+    for row in range(height):
+        for col in range(width):
+            name = format_vertex((row, col))
+            table[name] = table[name.lower()] = board.point(row, col)
+    return table
+
+
 class WeiqiEngine(Engine):
     """The engine behind `gtp-weiqi`."""
 
@@ -104,6 +122,7 @@ class WeiqiEngine(Engine):
         self.seed = seed
         self.time_settings: tuple[int, int, int] | None = None
         self.time_left: dict[int, tuple[int, int]] = {}
+        self.player: Callable[[int], int | None] | None = None  # chooses instead of the policy
         self._register_core()
 
     # -- registration -------------------------------------------------------------------
@@ -139,11 +158,18 @@ class WeiqiEngine(Engine):
 
     def vertex(self, text: str) -> int | None:
         """A board point for a GTP vertex (None for pass)."""
+        board = self.game.board
+        table = _vertex_table(board.width, board.height)
+        found = table.get(text, _MISSING)
+        if found is _MISSING:
+            found = table.get(text.upper(), _MISSING)
+        if found is not _MISSING:
+            return found  # type: ignore[return-value]
         try:
-            rc = parse_vertex(text, self.game.width, self.game.height)
+            rc = parse_vertex(text, board.width, board.height)
         except ValueError as exc:
             raise GtpError(f"syntax error: {exc}") from None
-        return None if rc is None else self.game.board.point(*rc)
+        return None if rc is None else board.point(*rc)
 
     def format_point(self, p: int | None) -> str:
         return format_vertex(None if p is None else self.game.board.row_col(p))
@@ -214,7 +240,9 @@ class WeiqiEngine(Engine):
         """Hook run after every move that changed the game."""
 
     def generate(self, colour: int) -> int | None:
-        """The move the engine's player chooses (None = pass); never an illegal move."""
+        """The move the engine's player chooses (None = pass, RESIGN); never an illegal move."""
+        if self.player is not None:
+            return self.player(colour)
         rng = random.Random(f"{self.seed}:{len(self.game.moves)}:{self.game.pattern_hash()}")
         return choose_move(self.game, colour, rng)
 
@@ -222,13 +250,16 @@ class WeiqiEngine(Engine):
         self._arity(args, 1)
         colour = parse_colour(args[0])
         point = self.generate(colour)
+        if point == RESIGN:
+            return "resign"
         self.game.play(colour, point)
         self.after_move()
         return self.format_point(point)
 
     def cmd_reg_genmove(self, args: list[str]) -> str:
         self._arity(args, 1)
-        return self.format_point(self.generate(parse_colour(args[0])))
+        point = self.generate(parse_colour(args[0]))
+        return "resign" if point == RESIGN else self.format_point(point)
 
     def cmd_undo(self, args: list[str]) -> str:
         self._arity(args, 0)

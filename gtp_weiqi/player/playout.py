@@ -1,0 +1,293 @@
+"""Light playouts (随机模拟) on the chain-set board, and the fast count of their end.
+
+The playout policy, in order, for the player to move after the opponent's move ``last``:
+
+1. captures and atari escapes around ``last``: take the string ``last`` left in atari, or save
+   an own string it put in atari (by capturing a neighbour in atari, or by extending when that
+   gives two liberties or more);
+2. MoGo's 3x3 shapes on the eight points around ``last``;
+3. a uniformly random point.
+
+Every candidate must be legal under simple ko (playouts do not track superko), may not fill
+the mover's own true eye, and may not be a self-atari of more than three stones (a smaller one
+only half the time: nakade shapes need it).  The playout ends after two passes in a row.
+
+At the end every stone left on the board is alive.  The count (``area_margin``) is Black's
+stones and one-colour-bordered empty points minus White's; under a tax rule (计活子 family,
+stone scoring) each side also pays its basic eye points, two per block (棋块 = stones joined
+through their own stones and their own 空), so the margin is area − 2 × (Black's blocks −
+White's blocks).  Territory counting is approximated by area here.
+"""
+
+from __future__ import annotations
+
+import random as _random
+from collections.abc import Callable
+
+from ..board import BLACK, EMPTY, WHITE, Board
+from .patterns import Geometry, shape_table
+
+P_TACTICS = 0.9  # how often the capture / escape rule is tried
+P_SHAPES = 0.8  # how often the 3x3 shapes around the last move are tried
+SMALL_SELF_ATARI = 3  # larger self-ataris are never played in playouts
+
+
+def true_eye(colour: list[int], nbrs: tuple[int, ...], diags: tuple[int, ...], c: int) -> bool:
+    """Whether an empty point whose neighbours are `nbrs` is a true eye (真眼) of colour c:
+    every neighbour is c, and at most one diagonal (none on the edge) is the opponent's."""
+    for q in nbrs:
+        if colour[q] != c:
+            return False
+    opp = 3 - c
+    bad = 0
+    for q in diags:
+        if colour[q] == opp:
+            bad += 1
+    return bad == 0 or (bad == 1 and len(diags) == 4)
+
+
+def run_playout(board: Board, to_move: int, last: int, ko: int | None, passes: int,
+                geo: Geometry, rnd: Callable[[], float], seq: list[int],
+                max_moves: int) -> None:
+    """Play `board` out in place, `to_move` first.  ``last`` is the previous board move (0
+    for none or a pass), ``ko`` the simple-ko point `to_move` may not play, ``passes`` the
+    passes just before.  Each move is appended to ``seq`` as ``point << 2 | colour`` (point 0
+    for a pass)."""
+    col = board.colour
+    chain_of = board.chain_of
+    nbrs = board.neighbours
+    diag = geo.diagonals
+    around = geo.around
+    table = shape_table()
+    play = board.play
+    empties = [p for p in board.points if col[p] == EMPTY]
+    c = to_move
+
+    def acceptable(p: int, strict: bool) -> bool:
+        """Whether c may play at empty p in a playout (``strict``: no self-atari at all)."""
+        if p == ko:
+            return False
+        opp = 3 - c
+        n_empty = 0
+        eye = True
+        for q in nbrs[p]:
+            cq = col[q]
+            if cq == EMPTY:
+                n_empty += 1
+                eye = False
+            elif cq == opp:
+                eye = False
+                if len(chain_of[q].libs) == 1:  # type: ignore[union-attr]
+                    return True  # a capture
+        if n_empty >= 2:
+            return True
+        if eye and true_eye(col, nbrs[p], diag[p], c):
+            return False
+        libs: set[int] = set()
+        size = 1
+        seen: list[object] = []
+        for q in nbrs[p]:
+            cq = col[q]
+            if cq == EMPTY:
+                libs.add(q)
+            elif cq == c:
+                ch = chain_of[q]
+                if ch in seen:
+                    continue
+                seen.append(ch)
+                ch_libs = ch.libs  # type: ignore[union-attr]
+                if len(ch_libs) >= 3:
+                    return True
+                libs |= ch_libs
+                size += len(ch.stones)  # type: ignore[union-attr]
+        libs.discard(p)
+        n = len(libs)
+        if n >= 2:
+            return True
+        if n == 0 or strict:
+            return False  # suicide / self-atari
+        return size <= SMALL_SELF_ATARI and rnd() < 0.5
+
+    n_moves = 0
+    while passes < 2 and n_moves < max_moves:
+        move = 0
+        if last:
+            if rnd() < P_TACTICS:
+                cands: list[int] = []
+                opp = 3 - c
+                ch = chain_of[last]
+                if ch is not None and len(ch.libs) == 1:
+                    cands.extend(ch.libs)
+                for q in nbrs[last]:
+                    if col[q] == c:
+                        mine = chain_of[q]
+                        if len(mine.libs) == 1:  # type: ignore[union-attr]
+                            for s in mine.stones:  # type: ignore[union-attr]
+                                for r in nbrs[s]:
+                                    if col[r] == opp:
+                                        other = chain_of[r]
+                                        if len(other.libs) == 1:  # type: ignore[union-attr]
+                                            cands.extend(other.libs)  # type: ignore[union-attr]
+                            (lib,) = mine.libs  # type: ignore[union-attr]
+                            if acceptable(lib, True):
+                                cands.append(lib)
+                while cands:
+                    i = int(rnd() * len(cands))
+                    p = cands[i]
+                    if p != ko and col[p] == EMPTY and acceptable(p, False):
+                        move = p
+                        break
+                    cands[i] = cands[-1]
+                    cands.pop()
+            if not move and rnd() < P_SHAPES:
+                cands = []
+                for q in around[last]:
+                    if col[q] == EMPTY:
+                        a0, a1, a2, a3, a4, a5, a6, a7 = around[q]
+                        if table[col[a0] | col[a1] << 2 | col[a2] << 4 | col[a3] << 6
+                                 | col[a4] << 8 | col[a5] << 10 | col[a6] << 12
+                                 | col[a7] << 14]:
+                            cands.append(q)
+                while cands:
+                    i = int(rnd() * len(cands))
+                    p = cands[i]
+                    if acceptable(p, False):
+                        move = p
+                        break
+                    cands[i] = cands[-1]
+                    cands.pop()
+        if not move:
+            m = len(empties)
+            while m:
+                i = int(rnd() * m)
+                p = empties[i]
+                if acceptable(p, False):
+                    move = p
+                    break
+                m -= 1
+                empties[i] = empties[m]
+                empties[m] = p
+        n_moves += 1
+        if move:
+            removed, _ = play(move, c)
+            empties.remove(move)
+            if removed:
+                empties.extend(removed)
+            ko = board.ko_point
+            seq.append(move << 2 | c)
+            last = move
+            passes = 0
+        else:
+            seq.append(c)  # a pass: point 0
+            passes += 1
+            last = 0
+            ko = None
+        c = 3 - c
+
+
+def area_margin(board: Board, tax: bool) -> int:
+    """Black's count minus White's at the end of a playout (every stone alive), quickly.
+
+    An empty point counts for the only colour among its neighbours (playout ends leave small
+    regions; `exact_margin` flood-fills).  With `tax`, each side pays two points per block.
+    """
+    col = board.colour
+    nbrs = board.neighbours
+    black = white = 0
+    eyes: list[int] = []
+    for p in board.points:
+        c = col[p]
+        if c == BLACK:
+            black += 1
+        elif c == WHITE:
+            white += 1
+        else:
+            seen = 0
+            for q in nbrs[p]:
+                seen |= col[q]
+            if seen == BLACK:
+                black += 1
+                eyes.append(p)
+            elif seen == WHITE:
+                white += 1
+                eyes.append(p)
+    margin = black - white
+    if tax:
+        margin -= 2 * _block_difference(board, eyes)
+    return margin
+
+
+def exact_margin(board: Board, tax: bool) -> int:
+    """Black's count minus White's with every stone alive, empty regions flood-filled: an
+    empty region counts for a colour when it borders that colour only."""
+    col = board.colour
+    nbrs = board.neighbours
+    black = col.count(BLACK)
+    white = col.count(WHITE)
+    seen: set[int] = set()
+    owned: list[int] = []
+    for start in board.points:
+        if col[start] != EMPTY or start in seen:
+            continue
+        region = [start]
+        seen.add(start)
+        border = 0
+        for p in region:
+            for q in nbrs[p]:
+                cq = col[q]
+                if cq == EMPTY:
+                    if q not in seen:
+                        seen.add(q)
+                        region.append(q)
+                else:
+                    border |= cq
+        if border == BLACK:
+            black += len(region)
+            owned += region
+        elif border == WHITE:
+            white += len(region)
+            owned += region
+    margin = black - white
+    if tax:
+        margin -= 2 * _block_difference(board, owned)
+    return margin
+
+
+def _block_difference(board: Board, owned: list[int]) -> int:
+    """Black's blocks minus White's: strings joined through the one-colour empty points
+    `owned` (their own 空) are one block (棋块)."""
+    col = board.colour
+    nbrs = board.neighbours
+    chain_of = board.chain_of
+    parent: dict[int, int] = {}
+
+    def find(x: int) -> int:
+        while parent[x] != x:
+            parent[x] = parent[parent[x]]
+            x = parent[x]
+        return x
+
+    for p in board.points:
+        ch = chain_of[p]
+        if ch is not None and id(ch) not in parent:
+            parent[id(ch)] = id(ch)
+    for p in owned:
+        root = -1
+        for q in nbrs[p]:
+            if col[q] != EMPTY:
+                r = find(id(chain_of[q]))
+                if root < 0:
+                    root = r
+                elif r != root:
+                    parent[r] = root
+    blocks = {BLACK: 0, WHITE: 0}
+    colour_of = {id(chain_of[p]): col[p] for p in board.points if chain_of[p] is not None}
+    for x in parent:
+        if find(x) == x:
+            blocks[colour_of[x]] += 1
+    return blocks[BLACK] - blocks[WHITE]
+
+
+def make_rng(seed: str) -> _random.Random:
+    """The random generator of one search (seeded by text, so every run agrees)."""
+    return _random.Random(seed)

@@ -5,8 +5,8 @@
   every area region that touches a dame point or holds an owner's string in atari is seki
   (its empty points score nothing, its stones still count); every other 4-connected region
   of one colour's area is an independent-life region and pays 2.  Described from KataGo's
-  documentation and its ``Board::calculateIndependentLifeArea`` (see
-  ``/work/shared/reference/katago-rules.md`` section 2); written here from that description.
+  documentation (docs/rules.html) and the behaviour of its
+  ``Board::calculateIndependentLifeArea``; written here from that description.
 - `tromp_taylor_score`: stones plus empty points that reach one colour only, nothing removed.
 """
 

@@ -15,29 +15,15 @@ With the defaults the stream holds 5,100 plays; about 250 stones get captured.
 from __future__ import annotations
 
 import argparse
-import os
 import random
-import shlex
-import shutil
-import subprocess
 import sys
 import threading
 import time
 
+from _common import add_engine_options, gtp_process, quit_engine, read_response
 from sgfmill import boards
 
 LETTERS = "ABCDEFGHJKLMNOPQRSTUVWXYZ"
-
-
-def default_engine() -> str:
-    script = shutil.which("gtp-weiqi")
-    return shlex.quote(script) if script else f"{shlex.quote(sys.executable)} -m gtp_weiqi"
-
-
-def default_gnugo() -> str | None:
-    found = shutil.which("gnugo") or next(
-        (p for p in ("/usr/games/gnugo", "/usr/local/games/gnugo") if os.path.exists(p)), None)
-    return f"{found} --mode gtp" if found else None
 
 
 def random_game(rng: random.Random, size: int, n_moves: int) -> list[str]:
@@ -76,28 +62,14 @@ def build_stream(seed: int, games: int, moves: int, size: int = 19) -> list[str]
     return stream
 
 
-def _read_response(stdout) -> bytes:
-    lines = []
-    while True:
-        line = stdout.readline()
-        if not line:
-            raise RuntimeError("engine closed its output; got " + repr(b"".join(lines)))
-        if line == b"\n" and lines:
-            return b"".join(lines)
-        if line.strip() or lines:
-            lines.append(line)
-
-
 def measure(command: str, stream: list[str], size: int = 19) -> tuple[float, int]:
     """Seconds from the first streamed command to the last response; number of errors."""
-    proc = subprocess.Popen(shlex.split(command), stdin=subprocess.PIPE, stdout=subprocess.PIPE,
-                            stderr=subprocess.DEVNULL)
-    assert proc.stdin is not None and proc.stdout is not None
-    try:
+    with gtp_process(command) as proc:
+        assert proc.stdin is not None and proc.stdout is not None
         for setup in (f"boardsize {size}", "komi 7.5", "name"):  # "name" is the warm-up
             proc.stdin.write(setup.encode() + b"\n")
             proc.stdin.flush()
-            _read_response(proc.stdout)
+            read_response(proc.stdout)
         payload = "".join(c + "\n" for c in stream).encode()
 
         def write() -> None:
@@ -110,20 +82,12 @@ def measure(command: str, stream: list[str], size: int = 19) -> tuple[float, int
         writer.start()
         errors = 0
         for _ in stream:
-            if _read_response(proc.stdout).startswith(b"?"):
+            if read_response(proc.stdout).startswith(b"?"):
                 errors += 1
         elapsed = time.perf_counter() - start
         writer.join()
-        proc.stdin.write(b"quit\n")
-        proc.stdin.flush()
-        proc.wait(timeout=30)
+        quit_engine(proc)
         return elapsed, errors
-    finally:
-        if proc.poll() is None:
-            proc.kill()
-            proc.wait()
-        proc.stdin.close()
-        proc.stdout.close()
 
 
 def main(argv: list[str] | None = None) -> int:
@@ -133,8 +97,7 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--seed", type=int, default=1)
     parser.add_argument("--repeat", type=int, default=5,
                         help="runs per engine, interleaved; the fastest counts")
-    parser.add_argument("--engine", default=default_engine(), help="our engine's command")
-    parser.add_argument("--gnugo", default=default_gnugo(), help="GNU Go's command")
+    add_engine_options(parser)
     args = parser.parse_args(argv)
     if not args.gnugo:
         print("GNU Go not found (apt-get install gnugo)", file=sys.stderr)

@@ -11,17 +11,13 @@ from __future__ import annotations
 
 import argparse
 import os
-import shutil
 import subprocess
 import sys
 import tempfile
 import time
 from pathlib import Path
 
-
-def find_gnugo() -> str | None:
-    return shutil.which("gnugo") or next(
-        (p for p in ("/usr/games/gnugo", "/usr/local/games/gnugo") if os.path.exists(p)), None)
+from _common import gnugo_at_level
 
 
 def run(engine: str, games: int, size: int, jobs: int, out: Path) -> float:
@@ -41,11 +37,9 @@ def main() -> int:
     parser.add_argument("--size", type=int, default=9)
     parser.add_argument("--level", type=int, default=1)
     args = parser.parse_args()
-    gnugo = find_gnugo()
-    if gnugo is None:
-        print("gnugo not found (apt install gnugo)")
+    engine = gnugo_at_level(args.level)
+    if engine is None:
         return 1
-    engine = f"{gnugo} --mode gtp --level {args.level}"
     times: dict[int, list[float]] = {1: [], 2: []}
     with tempfile.TemporaryDirectory() as tmp:
         for r in range(args.runs):

@@ -17,22 +17,17 @@ record, keeping GNU Go in step).
 from __future__ import annotations
 
 import argparse
-import os
-import shutil
 import sys
 import time
 from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
+from _common import gnugo_at_level  # noqa: E402
+
 from gtp_weiqi.gtp.commands import build_engine  # noqa: E402
 from gtp_weiqi.gtp.controller import Controller  # noqa: E402
 from gtp_weiqi.gtp.proxy import start_proxy  # noqa: E402
-
-
-def find_gnugo() -> str | None:
-    return shutil.which("gnugo") or next(
-        (p for p in ("/usr/games/gnugo", "/usr/local/games/gnugo") if os.path.exists(p)), None)
 
 
 def self_play(engine: Controller, size: int, seed: int, max_moves: int = 400
@@ -134,11 +129,9 @@ def main() -> int:
     parser.add_argument("--size", type=int, default=9)
     parser.add_argument("--level", type=int, default=1)
     args = parser.parse_args()
-    gnugo = find_gnugo()
-    if gnugo is None:
-        print("gnugo not found (apt install gnugo)")
+    backend = gnugo_at_level(args.level)
+    if backend is None:
         return 1
-    backend = f"{gnugo} --mode gtp --level {args.level}"
     d, p, count = end_to_end(backend, args.size, args.games, args.reps)
     ours, moves = own_work(backend, args.size, args.games)
     print(f"\nGNU Go level {args.level}, {args.size}x{args.size}, {args.games} games "

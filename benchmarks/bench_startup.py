@@ -10,63 +10,32 @@ of the two engines are interleaved and the median is reported.
 from __future__ import annotations
 
 import argparse
-import os
 import shlex
-import shutil
 import statistics
-import subprocess
 import sys
 import time
 
-
-def default_engine() -> str:
-    script = shutil.which("gtp-weiqi")
-    return shlex.quote(script) if script else f"{shlex.quote(sys.executable)} -m gtp_weiqi"
-
-
-def default_gnugo() -> str | None:
-    found = shutil.which("gnugo") or next(
-        (p for p in ("/usr/games/gnugo", "/usr/local/games/gnugo") if os.path.exists(p)), None)
-    return f"{found} --mode gtp" if found else None
+from _common import add_engine_options, gtp_process, quit_engine, read_response
 
 
 def time_to_name(command: str) -> tuple[float, str]:
     """Seconds from spawn to the end of the `name` response, and that response."""
     argv = shlex.split(command)
     start = time.perf_counter()
-    proc = subprocess.Popen(argv, stdin=subprocess.PIPE, stdout=subprocess.PIPE,
-                            stderr=subprocess.DEVNULL)
-    assert proc.stdin is not None and proc.stdout is not None
-    try:
+    with gtp_process(argv) as proc:
+        assert proc.stdin is not None and proc.stdout is not None
         proc.stdin.write(b"name\n")
         proc.stdin.flush()
-        lines = []
-        while True:
-            line = proc.stdout.readline()
-            if not line:
-                raise RuntimeError(f"{command!r} exited before answering name")
-            if line == b"\n" and lines:
-                break
-            if line.strip() or lines:
-                lines.append(line)
+        answer = read_response(proc.stdout, f"{command!r} exited before answering name")
         elapsed = time.perf_counter() - start
-        proc.stdin.write(b"quit\n")
-        proc.stdin.flush()
-        proc.wait(timeout=30)
-        return elapsed, b"".join(lines).decode().lstrip("=").strip()
-    finally:
-        if proc.poll() is None:
-            proc.kill()
-            proc.wait()
-        proc.stdin.close()
-        proc.stdout.close()
+        quit_engine(proc)
+        return elapsed, answer.decode().lstrip("=").strip()
 
 
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--runs", type=int, default=9)
-    parser.add_argument("--engine", default=default_engine(), help="our engine's command")
-    parser.add_argument("--gnugo", default=default_gnugo(), help="GNU Go's command")
+    add_engine_options(parser)
     args = parser.parse_args(argv)
     if not args.gnugo:
         print("GNU Go not found (apt-get install gnugo)", file=sys.stderr)

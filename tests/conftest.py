@@ -4,17 +4,25 @@ and snapshots of everything a failed command must leave unchanged."""
 from __future__ import annotations
 
 import io
+import os
+import random
 import re
+import shutil
+import sys
 import tempfile
+from pathlib import Path
 
 import pytest
 
 from gtp_weiqi.board import BLACK, WHITE, Board
 from gtp_weiqi.coords import parse_vertex
+from gtp_weiqi.counting import Judgement, ScoringInput, analyse
 from gtp_weiqi.game import Game
 from gtp_weiqi.gtp.commands import build_engine
 from gtp_weiqi.gtp.engine import WeiqiEngine
 from gtp_weiqi.rules import Rules, lookup_preset
+
+BROKEN_ENGINE = str(Path(__file__).resolve().parent / "broken_engine.py")
 
 
 def preset(name: str) -> Rules:
@@ -125,3 +133,42 @@ def snapshot(engine: WeiqiEngine) -> tuple[object, ...]:
         engine.time_settings, tuple(sorted(engine.time_left.items())),
         tuple(getattr(game, "marks", ())),
     )
+
+
+def unavailable(ci_failure: str, skip_reason: str | None) -> None:
+    """A tool a test needs is missing: fail under CI (which installs it), else skip.
+    With no skip reason, only CI stops the test and the caller falls back."""
+    if os.environ.get("CI"):
+        pytest.fail(ci_failure)
+    if skip_reason is not None:
+        pytest.skip(skip_reason)
+
+
+def gnugo() -> str:
+    """The GTP command of GNU Go at level 1 (skips, or fails under CI, without gnugo)."""
+    found = shutil.which("gnugo") or next(
+        (p for p in ("/usr/games/gnugo", "/usr/local/games/gnugo") if os.path.exists(p)), None)
+    if found is None:
+        unavailable("gnugo is not installed (CI must install it)", "gnugo is not installed")
+    return f"{found} --mode gtp --level 1"
+
+
+def broken(mode: str = "none", *extra: str) -> str:
+    """The command of tests/broken_engine.py in a failure mode."""
+    return " ".join([sys.executable, BROKEN_ENGINE, "--mode", mode, *extra])
+
+
+def with_random_marks(inp: ScoringInput, judgement: Judgement, rng: random.Random) -> Judgement:
+    """The judgement with random living strings marked seki (about 3 in 10) and random owners
+    (b, w or public) on about 1 empty point in 10, drawn from `rng`."""
+    a = analyse(inp, judgement)
+    status = dict(judgement.status)
+    for sid, members in enumerate(a.strings):
+        if a.string_status[sid] != "dead" and rng.random() < 0.3:
+            for p in members:
+                status[(p // a.width, p % a.width)] = "seki"
+    owner = {}
+    for p in range(a.n):
+        if a.live[p] == 0 and rng.random() < 0.1:
+            owner[(p // a.width, p % a.width)] = rng.choice(("b", "w", "public"))
+    return Judgement(status=status, owner=owner)

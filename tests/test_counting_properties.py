@@ -12,10 +12,11 @@ import json
 import os
 import random
 
+from conftest import with_random_marks
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from gtp_weiqi.counting import A_LIKE, B_LIKE, Judgement, analyse, count, score_detail
+from gtp_weiqi.counting import A_LIKE, B_LIKE, analyse, count, score_detail
 from gtp_weiqi.counting.samples import random_finished_position
 
 # COUNTING_EXAMPLES=600 for a longer run
@@ -36,17 +37,7 @@ def judged_positions(draw):
     """Positions whose judgement also marks random strings seki and gives random owners."""
     inp, judgement = draw(positions())
     rng = random.Random(draw(st.integers(0, 2**32 - 1)))
-    a = analyse(inp, judgement)
-    status = dict(judgement.status)
-    for sid, members in enumerate(a.strings):
-        if a.string_status[sid] != "dead" and rng.random() < 0.3:
-            for p in members:
-                status[(p // a.width, p % a.width)] = "seki"
-    owner = {}
-    for p in range(a.n):
-        if a.live[p] == 0 and rng.random() < 0.1:
-            owner[(p // a.width, p % a.width)] = rng.choice(("b", "w", "public"))
-    return inp, Judgement(status=status, owner=owner)
+    return inp, with_random_marks(inp, judgement, rng)
 
 
 def margins(inp, judgement, slugs, **params):

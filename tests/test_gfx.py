@@ -10,6 +10,7 @@ import random
 import re
 
 import pytest
+from conftest import with_random_marks
 from hypothesis import HealthCheck, assume, given, settings
 from hypothesis import strategies as st
 
@@ -269,17 +270,7 @@ def judged_position(seed: int, width: int, height: int) -> tuple[ScoringInput, J
     random owners (public points, one-sided points)."""
     rng = random.Random(seed)
     inp, judgement = random_finished_position(rng, width, height)
-    a = analyse(inp, judgement)
-    status = dict(judgement.status)
-    for sid, members in enumerate(a.strings):
-        if a.string_status[sid] != "dead" and rng.random() < 0.3:
-            for p in members:
-                status[(p // a.width, p % a.width)] = "seki"
-    owner = {}
-    for p in range(a.n):
-        if a.live[p] == 0 and rng.random() < 0.1:
-            owner[(p // a.width, p % a.width)] = rng.choice(("b", "w", "public"))
-    return inp, Judgement(status=status, owner=owner)
+    return inp, with_random_marks(inp, judgement, rng)
 
 
 @settings(max_examples=25, deadline=None, suppress_health_check=[HealthCheck.too_slow])

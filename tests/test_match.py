@@ -8,9 +8,7 @@ from __future__ import annotations
 
 import io
 import json
-import os
 import re
-import shutil
 import signal
 import subprocess
 import sys
@@ -19,6 +17,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
+from conftest import broken, gnugo
 from sgfmill import sgf
 
 from gtp_weiqi.board import BLACK, WHITE
@@ -33,24 +32,9 @@ from gtp_weiqi.match.stats import summarise, wilson_interval
 from gtp_weiqi.rules import lookup_preset
 from gtp_weiqi.sgfio import build_game, parse_sgf
 
-BROKEN = str(Path(__file__).resolve().parent / "broken_engine.py")
 TIMEOUT = 120.0
 SCORE = re.compile(r"^(?:[BW]\+\d+(?:\.\d+)?|0)$")
 TITLE = "#GAME\tRES_B\tRES_W\tRES_R\tALT\tDUP\tLEN\tTIME_B\tTIME_W\tCPU_B\tCPU_W\tERR\tERR_MSG"
-
-
-def gnugo() -> str:
-    found = shutil.which("gnugo") or next(
-        (p for p in ("/usr/games/gnugo", "/usr/local/games/gnugo") if os.path.exists(p)), None)
-    if found is None:
-        if os.environ.get("CI"):
-            pytest.fail("gnugo is not installed (CI must install it)")
-        pytest.skip("gnugo is not installed")
-    return f"{found} --mode gtp --level 1"
-
-
-def broken(mode: str = "none", *extra: str) -> str:
-    return " ".join([sys.executable, BROKEN, "--mode", mode, *extra])
 
 
 def cli(*args: str) -> list[str]:

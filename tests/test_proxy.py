@@ -8,7 +8,6 @@ from __future__ import annotations
 
 import os
 import re
-import shutil
 import subprocess
 import sys
 from collections.abc import Iterator
@@ -16,7 +15,7 @@ from contextlib import contextmanager
 from pathlib import Path
 
 import pytest
-from conftest import fail, ok
+from conftest import broken, fail, gnugo, ok
 
 from gtp_weiqi.board import BLACK, WHITE
 from gtp_weiqi.coords import format_vertex
@@ -26,23 +25,8 @@ from gtp_weiqi.gtp.engine import WeiqiEngine
 from gtp_weiqi.gtp.proxy import Proxy, katago_rules, start_proxy
 from gtp_weiqi.rules import lookup_preset
 
-BROKEN = str(Path(__file__).resolve().parent / "broken_engine.py")
 TIMEOUT = 30.0
 SCORE = re.compile(r"^(?:[BW]\+\d+(?:\.\d+)?|0)$")
-
-
-def gnugo() -> str:
-    found = shutil.which("gnugo") or next(
-        (p for p in ("/usr/games/gnugo", "/usr/local/games/gnugo") if os.path.exists(p)), None)
-    if found is None:
-        if os.environ.get("CI"):
-            pytest.fail("gnugo is not installed (CI must install it)")
-        pytest.skip("gnugo is not installed")
-    return f"{found} --mode gtp --level 1"
-
-
-def broken(mode: str = "none", *extra: str) -> str:
-    return " ".join([sys.executable, BROKEN, "--mode", mode, *extra])
 
 
 @contextmanager

@@ -11,21 +11,15 @@ implementation of captures, so the engine's board is checked against it.
 from __future__ import annotations
 
 import json
-import os
 import random
 import re
 import shlex
-import shutil
-import subprocess
-import sys
-from pathlib import Path
 
 import pytest
+from node_support import ROOT, engine_command, run_node_script
 from sgfmill import boards, sgf, sgf_moves
 
-ROOT = Path(__file__).resolve().parent.parent
-NODE_DIR = ROOT / "tests" / "node"
-SCRIPT = NODE_DIR / "sabaki_sync.js"
+SCRIPT = "sabaki_sync.js"
 TIMEOUT = 120
 LETTERS = "ABCDEFGHJKLMNOPQRSTUVWXYZ"
 SIZE = 19
@@ -33,17 +27,6 @@ HANDICAP = ["D4", "D16", "Q4", "Q16"]
 SABAKI_ENTRY = json.loads((ROOT / "configs" / "sabaki-engine.json").read_text(encoding="utf-8"))
 # The shipped entry's initial commands, plus a komi as users often add.
 INITIAL_COMMANDS = SABAKI_ENTRY["commands"] + ";komi 7.5"
-
-
-def engine_command() -> tuple[str, list[str]]:
-    """The program of configs/sabaki-engine.json; `python -m gtp_weiqi` if it is not on PATH."""
-    args = shlex.split(SABAKI_ENTRY["args"])
-    script = shutil.which(SABAKI_ENTRY["path"])
-    if script:
-        return script, args
-    if os.environ.get("CI"):
-        pytest.fail(f"{SABAKI_ENTRY['path']} is not on PATH (pip install -e . installs it)")
-    return sys.executable, ["-m", "gtp_weiqi", *args]
 
 
 def vertex(row: int, col: int) -> str:
@@ -134,31 +117,15 @@ def showboard_rows(text: str, size: int) -> list[str]:
     return rows
 
 
-def run_node(game: dict, tmp_path: Path) -> dict:
-    if not (NODE_DIR / "node_modules" / "@sabaki" / "gtp").is_dir():
-        if os.environ.get("CI"):
-            pytest.fail("tests/node/node_modules is missing: .ci/run must run npm ci there")
-        pytest.skip("tests/node/node_modules is absent (run `npm ci` in tests/node)")
-    node = shutil.which("node")
-    if node is None:
-        if os.environ.get("CI"):
-            pytest.fail("node is not installed")
-        pytest.skip("node is not installed")
-    path = tmp_path / "game.json"
-    path.write_text(json.dumps(game), encoding="utf-8")
-    proc = subprocess.run([node, str(SCRIPT), str(path)], capture_output=True, text=True,
-                          timeout=TIMEOUT, cwd=NODE_DIR)
-    assert proc.returncode == 0, proc.stdout + proc.stderr
-    return json.loads(proc.stdout)
-
-
 @pytest.fixture(scope="module")
 def synced(tmp_path_factory: pytest.TempPathFactory) -> tuple[dict, boards.Board, list]:
     moves, board = random_game(seed=2024, n_moves=100, handicap=HANDICAP)
-    path, args = engine_command()
+    path, args = engine_command(SABAKI_ENTRY["path"], shlex.split(SABAKI_ENTRY["args"]))
     game = {"engine": {"path": path, "args": args, "commands": INITIAL_COMMANDS},
             "size": SIZE, "komi": 6.5, "handicap": HANDICAP, "moves": moves, "rewind": 5}
-    return run_node(game, tmp_path_factory.mktemp("sabaki")), board, moves
+    result = run_node_script(SCRIPT, game, tmp_path_factory.mktemp("sabaki") / "game.json",
+                             TIMEOUT)
+    return result, board, moves
 
 
 def _failures(result: dict) -> list[dict]:

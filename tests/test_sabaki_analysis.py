@@ -8,19 +8,13 @@ genmove_analyze / kata-genmove_analyze for moves, reading `play <vertex>` as Sab
 
 from __future__ import annotations
 
-import json
-import os
 import re
-import shutil
-import subprocess
 import sys
-from pathlib import Path
 
 import pytest
+from node_support import run_node_script
 
-ROOT = Path(__file__).resolve().parent.parent
-NODE_DIR = ROOT / "tests" / "node"
-SCRIPT = NODE_DIR / "sabaki_analyze.js"
+SCRIPT = "sabaki_analyze.js"
 TIMEOUT = 120
 VERTEX = re.compile(r"^[A-HJ-T](1[0-9]|[1-9])$")
 
@@ -34,32 +28,16 @@ STEPS = [
 ]
 
 
-def run_node(session: dict, tmp_path: Path) -> dict:
-    if not (NODE_DIR / "node_modules" / "@sabaki" / "gtp").is_dir():
-        if os.environ.get("CI"):
-            pytest.fail("tests/node/node_modules is missing: .ci/run must run npm ci there")
-        pytest.skip("tests/node/node_modules is absent (run `npm ci` in tests/node)")
-    node = shutil.which("node")
-    if node is None:
-        if os.environ.get("CI"):
-            pytest.fail("node is not installed")
-        pytest.skip("node is not installed")
-    path = tmp_path / "session.json"
-    path.write_text(json.dumps(session), encoding="utf-8")
-    proc = subprocess.run([node, str(SCRIPT), str(path)], capture_output=True, text=True,
-                          timeout=TIMEOUT, cwd=NODE_DIR)
-    assert proc.returncode == 0, proc.stdout + proc.stderr
-    return json.loads(proc.stdout)
-
-
 @pytest.fixture(scope="module")
 def session(tmp_path_factory: pytest.TempPathFactory) -> dict:
     engine = {"path": sys.executable,
               "args": ["-m", "gtp_weiqi", "--size", "9", "--rules", "chinese",
                        "--playouts", "300", "--seed", "3"]}
     moves = [["B", "E5"], ["W", "C3"], ["B", "G4"]]
-    result = run_node({"engine": engine, "size": 9, "komi": 7.5, "moves": moves,
-                       "steps": STEPS}, tmp_path_factory.mktemp("sabaki-analysis"))
+    spec = {"engine": engine, "size": 9, "komi": 7.5, "moves": moves, "steps": STEPS}
+    result = run_node_script(SCRIPT, spec,
+                             tmp_path_factory.mktemp("sabaki-analysis") / "session.json",
+                             TIMEOUT)
     assert result["ok"], result["errors"]
     return result
 

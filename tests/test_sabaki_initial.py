@@ -11,20 +11,14 @@ method: the same result the engine gives in-process.
 from __future__ import annotations
 
 import json
-import os
 import re
-import shutil
-import subprocess
-import sys
-from pathlib import Path
 
 import pytest
+from node_support import ROOT, engine_command, run_node_script
 
 from gtp_weiqi.gtp.commands import build_engine
 
-ROOT = Path(__file__).resolve().parent.parent
-NODE_DIR = ROOT / "tests" / "node"
-SCRIPT = NODE_DIR / "sabaki_initial.js"
+SCRIPT = "sabaki_initial.js"
 DOC = ROOT / "configs" / "sabaki.md"
 TIMEOUT = 180
 
@@ -48,15 +42,6 @@ def console(slug: str) -> list[str]:
             f"weiqi-score {slug}"]
 
 
-def engine_command() -> tuple[str, list[str]]:
-    script = shutil.which("gtp-weiqi")
-    if script:
-        return script, []
-    if os.environ.get("CI"):
-        pytest.fail("gtp-weiqi is not on PATH (pip install -e . installs it)")
-    return sys.executable, ["-m", "gtp_weiqi"]
-
-
 def in_process(commands: str, slug: str) -> str:
     """final_score for the same game, rules and marks, without Sabaki."""
     engine = build_engine(7)
@@ -72,26 +57,13 @@ def in_process(commands: str, slug: str) -> str:
 
 @pytest.fixture(scope="module")
 def runs(tmp_path_factory: pytest.TempPathFactory) -> list[tuple[str, str, dict]]:
-    if not (NODE_DIR / "node_modules" / "@sabaki" / "gtp").is_dir():
-        if os.environ.get("CI"):
-            pytest.fail("tests/node/node_modules is missing: run npm ci in tests/node")
-        pytest.skip("tests/node/node_modules is absent (run `npm ci` in tests/node)")
-    node = shutil.which("node")
-    if node is None:
-        if os.environ.get("CI"):
-            pytest.fail("node is not installed")
-        pytest.skip("node is not installed")
     profiles = documented_profiles()
     path, args = engine_command()
     run = {"engine": {"path": path, "args": args},
            "profiles": [{"commands": c, "console": console(s)} for c, s in profiles],
            "size": 7, "komi": 0, "moves": MOVES}
     spec = tmp_path_factory.mktemp("sabaki") / "run.json"
-    spec.write_text(json.dumps(run), encoding="utf-8")
-    proc = subprocess.run([node, str(SCRIPT), str(spec)], capture_output=True, text=True,
-                          timeout=TIMEOUT, cwd=NODE_DIR)
-    assert proc.returncode == 0, proc.stdout + proc.stderr
-    results = json.loads(proc.stdout)["profiles"]
+    results = run_node_script(SCRIPT, run, spec, TIMEOUT)["profiles"]
     assert len(results) == len(profiles)
     return [(c, s, r) for (c, s), r in zip(profiles, results, strict=True)]
 

@@ -58,6 +58,63 @@ def geometry(width: int, height: int) -> tuple[tuple[int, ...], ...]:
     return tuple(nbrs)
 
 
+def find_strings(col: list[int], nbrs: tuple[tuple[int, ...], ...]
+                 ) -> tuple[list[int], list[list[int]]]:
+    """The strings (串) of a flat colour list: the string index of every point (-1 on empty
+    points) and each string's points in flood order."""
+    n = len(col)
+    sid_of = [-1] * n
+    strings: list[list[int]] = []
+    for p in range(n):
+        c = col[p]
+        if c == EMPTY or sid_of[p] >= 0:
+            continue
+        sid = len(strings)
+        members = [p]
+        sid_of[p] = sid
+        i = 0
+        while i < len(members):
+            for q in nbrs[members[i]]:
+                if col[q] == c and sid_of[q] < 0:
+                    sid_of[q] = sid
+                    members.append(q)
+            i += 1
+        strings.append(members)
+    return sid_of, strings
+
+
+def find_empty_regions(col: list[int], nbrs: tuple[tuple[int, ...], ...]
+                       ) -> tuple[list[int], list[list[int]], list[int]]:
+    """The 4-connected empty regions of a flat colour list: the region index of every point
+    (-1 on stones), each region's points in flood order, and the colours each region
+    touches (B | W bits, 0 for none)."""
+    n = len(col)
+    region_of = [-1] * n
+    regions: list[list[int]] = []
+    reach: list[int] = []
+    for p in range(n):
+        if col[p] != EMPTY or region_of[p] >= 0:
+            continue
+        rid = len(regions)
+        members = [p]
+        region_of[p] = rid
+        seen = 0
+        i = 0
+        while i < len(members):
+            for q in nbrs[members[i]]:
+                cq = col[q]
+                if cq == EMPTY:
+                    if region_of[q] < 0:
+                        region_of[q] = rid
+                        members.append(q)
+                else:
+                    seen |= cq
+            i += 1
+        regions.append(members)
+        reach.append(seen)
+    return region_of, regions, reach
+
+
 @dataclass
 class Block:
     """A 棋块: one colour's living stones joined through own stones and own 空.
@@ -97,23 +154,7 @@ class Analysis:
         self.board = board
 
         # 1. strings and statuses
-        string_of = [-1] * n
-        strings: list[list[int]] = []
-        for p in range(n):
-            col = board[p]
-            if col == EMPTY or string_of[p] >= 0:
-                continue
-            sid = len(strings)
-            members = [p]
-            string_of[p] = sid
-            i = 0
-            while i < len(members):
-                for q in nbrs[members[i]]:
-                    if board[q] == col and string_of[q] < 0:
-                        string_of[q] = sid
-                        members.append(q)
-                i += 1
-            strings.append(members)
+        string_of, strings = find_strings(board, nbrs)
         self.string_of = string_of
         self.strings = strings
         status = [ALIVE] * len(strings)
@@ -146,29 +187,8 @@ class Analysis:
         self.dead = dead
 
         # 2. empty regions and owners
-        region_of = [-1] * n
-        regions: list[list[int]] = []
-        region_owner: list[int] = []
-        for p in range(n):
-            if live[p] != EMPTY or region_of[p] >= 0:
-                continue
-            rid = len(regions)
-            members = [p]
-            region_of[p] = rid
-            seen = 0
-            i = 0
-            while i < len(members):
-                for q in nbrs[members[i]]:
-                    lq = live[q]
-                    if lq == EMPTY:
-                        if region_of[q] < 0:
-                            region_of[q] = rid
-                            members.append(q)
-                    else:
-                        seen |= lq
-                i += 1
-            regions.append(members)
-            region_owner.append(seen if seen in (B, W) else PUB)
+        region_of, regions, reach = find_empty_regions(live, nbrs)
+        region_owner = [seen if seen in (B, W) else PUB for seen in reach]
         self.regions = regions
         self.region_of = region_of
         self.region_owner = region_owner

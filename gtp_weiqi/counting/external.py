@@ -14,30 +14,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from .analysis import EMPTY, B, W
-
-
-def _strings(col: list[int], nbrs: tuple[tuple[int, ...], ...]
-             ) -> tuple[list[int], list[list[int]]]:
-    n = len(col)
-    sid_of = [-1] * n
-    strings: list[list[int]] = []
-    for p in range(n):
-        c = col[p]
-        if c == EMPTY or sid_of[p] >= 0:
-            continue
-        sid = len(strings)
-        members = [p]
-        sid_of[p] = sid
-        i = 0
-        while i < len(members):
-            for q in nbrs[members[i]]:
-                if col[q] == c and sid_of[q] < 0:
-                    sid_of[q] = sid
-                    members.append(q)
-            i += 1
-        strings.append(members)
-    return sid_of, strings
+from .analysis import EMPTY, B, W, find_empty_regions, find_strings
 
 
 def _area_for(pla: int, col: list[int], nbrs: tuple[tuple[int, ...], ...], sid_of: list[int],
@@ -127,7 +104,7 @@ def katago_stone_score(col: list[int], nbrs: tuple[tuple[int, ...], ...]) -> dic
     treated as seki), 'area' (the basic area).
     """
     n = len(col)
-    sid_of, strings = _strings(col, nbrs)
+    sid_of, strings = find_strings(col, nbrs)
     basic = [EMPTY] * n
     _area_for(B, col, nbrs, sid_of, strings, basic)
     _area_for(W, col, nbrs, sid_of, strings, basic)
@@ -189,26 +166,10 @@ def katago_stone_score(col: list[int], nbrs: tuple[tuple[int, ...], ...]) -> dic
 def tromp_taylor_score(col: list[int], nbrs: tuple[tuple[int, ...], ...]) -> dict[str, Any]:
     """Tromp–Taylor: every stone counts; an empty point counts for a colour when it reaches
     that colour and not the other."""
-    n = len(col)
-    seen = [False] * n
     owned: dict[int, list[int]] = {B: [], W: []}
     neutral: list[int] = []
-    for p in range(n):
-        if col[p] != EMPTY or seen[p]:
-            continue
-        members = [p]
-        seen[p] = True
-        reach = 0
-        i = 0
-        while i < len(members):
-            for q in nbrs[members[i]]:
-                if col[q] == EMPTY:
-                    if not seen[q]:
-                        seen[q] = True
-                        members.append(q)
-                else:
-                    reach |= col[q]
-            i += 1
+    _region_of, regions, reaches = find_empty_regions(col, nbrs)
+    for members, reach in zip(regions, reaches, strict=True):
         if reach in (B, W):
             owned[reach].extend(members)
         else:

@@ -22,8 +22,8 @@
 
 'use strict'
 
-const fs = require('fs')
 const {Controller, ControllerStateTracker} = require('@sabaki/gtp')
+const common = require('./common')
 
 const INTERVAL = '5' // centiseconds: short, so that a test sees lines quickly
 
@@ -60,25 +60,21 @@ function parseAnalysis(line, kata) {
 }
 
 async function main() {
-  const session = JSON.parse(fs.readFileSync(process.argv[2], 'utf8'))
+  const session = common.readSpec()
   const {path, args = []} = session.engine
   const controller = new Controller(path, args)
   const tracker = new ControllerStateTracker(controller)
   const out = {ok: true, errors: [], steps: [], stderr: []}
   controller.on('stderr', ({content}) => out.stderr.push(content))
 
-  try {
-    controller.start()
+  return common.runSession(controller, out, async () => {
     const [listCommands] = await Promise.all([
       controller.sendCommand({name: 'list_commands'}),
       controller.sendCommand({name: 'name'}),
       controller.sendCommand({name: 'protocol_version'})
     ])
     out.commands = listCommands.content.split('\n')
-    const history = session.moves.map(([color, vertex]) => ({
-      name: 'play',
-      args: [color, vertex]
-    }))
+    const history = common.playHistory(session.moves)
     await tracker.sync({
       komi: session.komi,
       boardsize: [session.size, session.size],
@@ -130,18 +126,7 @@ async function main() {
     }
     const last = await controller.sendCommand({name: 'name'})
     out.in_sync = !last.error && last.content === 'gtp_weiqi'
-  } catch (err) {
-    out.ok = false
-    out.errors.push(`exception: ${err && err.stack ? err.stack : err}`)
-  } finally {
-    const started = Date.now()
-    await controller.stop(3000)
-    out.stop_ms = Date.now() - started
-  }
-  process.stdout.write(JSON.stringify(out, null, 1) + '\n')
+  })
 }
 
-main().catch(err => {
-  process.stdout.write(JSON.stringify({ok: false, errors: [String(err)]}) + '\n')
-  process.exitCode = 1
-})
+common.runMain(main, err => ({ok: false, errors: [String(err)]}))

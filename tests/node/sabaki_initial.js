@@ -19,8 +19,8 @@
 
 'use strict'
 
-const fs = require('fs')
 const {Controller, ControllerStateTracker, Command} = require('@sabaki/gtp')
+const common = require('./common')
 
 async function runProfile(engine, profile, game) {
   const controller = new Controller(engine.path, engine.args || [])
@@ -28,18 +28,7 @@ async function runProfile(engine, profile, game) {
   const sent = []
   const out = {ok: true, errors: [], transcript: sent}
 
-  controller.on('command-sent', async ({command, getResponse}) => {
-    const entry = {command: Command.toString(command)}
-    sent.push(entry)
-    try {
-      const res = await getResponse()
-      entry.error = res.error
-      entry.content = res.content
-    } catch (err) {
-      entry.error = true
-      entry.content = `no response: ${err.message}`
-    }
-  })
+  common.recordTranscript(controller, sent)
 
   const send = async command => {
     const res = await controller.sendCommand(Command.fromString(command))
@@ -62,10 +51,7 @@ async function runProfile(engine, profile, game) {
     out.commands = results[3].content.split('\n')
     out.initial = results.slice(4)
 
-    const history = game.moves.map(([color, vertex]) => ({
-      name: 'play',
-      args: [color, vertex]
-    }))
+    const history = common.playHistory(game.moves)
     try {
       await tracker.sync({
         komi: game.komi,
@@ -84,8 +70,7 @@ async function runProfile(engine, profile, game) {
       out.console.push({command: line, error: res.error, content: res.content})
     }
   } catch (err) {
-    out.ok = false
-    out.errors.push(`exception: ${err && err.stack ? err.stack : err}`)
+    common.recordException(out, err)
   } finally {
     await controller.stop(3000)
   }
@@ -93,15 +78,12 @@ async function runProfile(engine, profile, game) {
 }
 
 async function main() {
-  const run = JSON.parse(fs.readFileSync(process.argv[2], 'utf8'))
+  const run = common.readSpec()
   const profiles = []
   for (const profile of run.profiles) {
     profiles.push(await runProfile(run.engine, profile, run))
   }
-  process.stdout.write(JSON.stringify({profiles}, null, 1) + '\n')
+  return {profiles}
 }
 
-main().catch(err => {
-  process.stdout.write(JSON.stringify({profiles: [], error: String(err)}) + '\n')
-  process.exitCode = 1
-})
+common.runMain(main, err => ({profiles: [], error: String(err)}))

@@ -20,11 +20,11 @@
 
 'use strict'
 
-const fs = require('fs')
 const {Controller, ControllerStateTracker, Command} = require('@sabaki/gtp')
+const common = require('./common')
 
 async function main() {
-  const game = JSON.parse(fs.readFileSync(process.argv[2], 'utf8'))
+  const game = common.readSpec()
   const {path, args = [], commands = ''} = game.engine
   const controller = new Controller(path, args, game.engine.spawnOptions || {})
   const tracker = new ControllerStateTracker(controller)
@@ -32,18 +32,7 @@ async function main() {
   const stderr = []
   const out = {ok: true, errors: [], transcript: sent, stderr}
 
-  controller.on('command-sent', async ({command, getResponse}) => {
-    const entry = {command: Command.toString(command)}
-    sent.push(entry)
-    try {
-      const res = await getResponse()
-      entry.error = res.error
-      entry.content = res.content
-    } catch (err) {
-      entry.error = true
-      entry.content = `no response: ${err.message}`
-    }
-  })
+  common.recordTranscript(controller, sent)
   controller.on('stderr', ({content}) => stderr.push(content))
 
   const send = async (name, cmdArgs = []) => {
@@ -51,8 +40,7 @@ async function main() {
     return {error: res.error, content: res.content}
   }
 
-  try {
-    controller.start()
+  return common.runSession(controller, out, async () => {
 
     // Start-up batch, written at once and in this order, as Sabaki does.
     const [name, version, protocolVersion, listCommands, ...initialResults] =
@@ -84,9 +72,7 @@ async function main() {
     } else {
       for (const v of handicap) history.push({name: 'play', args: ['B', v]})
     }
-    for (const [color, vertex] of game.moves) {
-      history.push({name: 'play', args: [color, vertex]})
-    }
+    history.push(...common.playHistory(game.moves))
     const state = {komi: game.komi, boardsize: [game.size, game.size], history}
 
     const syncStep = async (label, st) => {
@@ -114,18 +100,7 @@ async function main() {
     out.printsgf = await send('printsgf')
     out.get_komi = await send('get_komi')
     out.rules = await send('kata-get-rules')
-  } catch (err) {
-    out.ok = false
-    out.errors.push(`exception: ${err && err.stack ? err.stack : err}`)
-  } finally {
-    const started = Date.now()
-    await controller.stop(3000)
-    out.stop_ms = Date.now() - started
-  }
-  process.stdout.write(JSON.stringify(out, null, 1) + '\n')
+  })
 }
 
-main().catch(err => {
-  process.stdout.write(JSON.stringify({ok: false, errors: [String(err)]}) + '\n')
-  process.exitCode = 1
-})
+common.runMain(main, err => ({ok: false, errors: [String(err)]}))

@@ -1,0 +1,89 @@
+"""What the benchmark scripts share: finding gtp-weiqi and GNU Go, and reading GTP answers.
+
+The scripts run as `python benchmarks/<name>.py`, so this folder is first on sys.path and
+they import this module by its plain name."""
+
+from __future__ import annotations
+
+import argparse
+import os
+import shlex
+import shutil
+import subprocess
+import sys
+from collections.abc import Iterator
+from contextlib import contextmanager
+from typing import IO
+
+
+def default_engine() -> str:
+    """The command of gtp-weiqi: the installed script, else `python -m gtp_weiqi`."""
+    script = shutil.which("gtp-weiqi")
+    return shlex.quote(script) if script else f"{shlex.quote(sys.executable)} -m gtp_weiqi"
+
+
+def find_gnugo() -> str | None:
+    """The GNU Go program, on PATH or where Debian puts it; None when it is not installed."""
+    return shutil.which("gnugo") or next(
+        (p for p in ("/usr/games/gnugo", "/usr/local/games/gnugo") if os.path.exists(p)), None)
+
+
+def default_gnugo() -> str | None:
+    """GNU Go's GTP command, or None when it is not installed."""
+    found = find_gnugo()
+    return f"{found} --mode gtp" if found else None
+
+
+def gnugo_at_level(level: int) -> str | None:
+    """GNU Go's GTP command at `level`, or None (with a message) when it is not installed."""
+    found = find_gnugo()
+    if found is None:
+        print("gnugo not found (apt install gnugo)")
+        return None
+    return f"{found} --mode gtp --level {level}"
+
+
+def add_engine_options(parser: argparse.ArgumentParser) -> None:
+    """--engine and --gnugo: the commands of the two engines a run compares."""
+    parser.add_argument("--engine", default=default_engine(), help="our engine's command")
+    parser.add_argument("--gnugo", default=default_gnugo(), help="GNU Go's command")
+
+
+@contextmanager
+def gtp_process(command: str | list[str]) -> Iterator[subprocess.Popen[bytes]]:
+    """The engine of `command` (a shell-quoted string or an argv) with piped stdin/stdout;
+    killed if still running on exit."""
+    argv = shlex.split(command) if isinstance(command, str) else command
+    proc = subprocess.Popen(argv, stdin=subprocess.PIPE,
+                            stdout=subprocess.PIPE, stderr=subprocess.DEVNULL)
+    assert proc.stdin is not None and proc.stdout is not None
+    try:
+        yield proc
+    finally:
+        if proc.poll() is None:
+            proc.kill()
+            proc.wait()
+        proc.stdin.close()
+        proc.stdout.close()
+
+
+def quit_engine(proc: subprocess.Popen[bytes]) -> None:
+    """Send `quit` and wait for the engine to exit."""
+    assert proc.stdin is not None
+    proc.stdin.write(b"quit\n")
+    proc.stdin.flush()
+    proc.wait(timeout=30)
+
+
+def read_response(stdout: IO[bytes], closed: str = "engine closed its output") -> bytes:
+    """One GTP response from a pipe, up to its closing blank line (blank lines before it are
+    skipped); RuntimeError with `closed` if the pipe ends first."""
+    lines: list[bytes] = []
+    while True:
+        line = stdout.readline()
+        if not line:
+            raise RuntimeError(f"{closed}; got {b''.join(lines)!r}")
+        if line == b"\n" and lines:
+            return b"".join(lines)
+        if line.strip() or lines:
+            lines.append(line)

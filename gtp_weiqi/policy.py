@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import random
 
-from .board import BLACK, EMPTY, WHITE, Board, opponent
+from .board import EMPTY, Board, opponent
 from .game import Game
 
 INVADABLE_REGION = 12  # an area the opponent surrounds must be at least this big to invade
@@ -109,5 +109,3 @@ def choose_move(game: Game, colour: int, rng: random.Random) -> int | None:
             return p
     return None
 
-
-__all__ = ["choose_move", "BLACK", "WHITE"]

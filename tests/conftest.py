@@ -144,13 +144,18 @@ def unavailable(ci_failure: str, skip_reason: str | None) -> None:
         pytest.skip(skip_reason)
 
 
-def gnugo() -> str:
-    """The GTP command of GNU Go at level 1 (skips, or fails under CI, without gnugo)."""
+def gnugo_path() -> str:
+    """GNU Go's binary: PATH, then Debian's /usr/games (skips, or fails under CI, without it)."""
     found = shutil.which("gnugo") or next(
         (p for p in ("/usr/games/gnugo", "/usr/local/games/gnugo") if os.path.exists(p)), None)
     if found is None:
         unavailable("gnugo is not installed (CI must install it)", "gnugo is not installed")
-    return f"{found} --mode gtp --level 1"
+    return found
+
+
+def gnugo() -> str:
+    """The GTP command of GNU Go at level 1 (skips, or fails under CI, without gnugo)."""
+    return f"{gnugo_path()} --mode gtp --level 1"
 
 
 def broken(mode: str = "none", *extra: str) -> str:

@@ -8,14 +8,13 @@ implementation wherever GNU Go follows the GTP specification.
 
 from __future__ import annotations
 
-import os
 import re
-import shutil
 import subprocess
 import sys
 from pathlib import Path
 
 import pytest
+from conftest import gnugo_path
 from hypothesis import assume, given
 from hypothesis import strategies as st
 
@@ -39,9 +38,6 @@ FAKE = [sys.executable, str(TESTS / "fake_gtp_engine.py")]
 TIMEOUT = 120
 
 
-def _gnugo() -> str | None:
-    return shutil.which("gnugo") or next(
-        (p for p in ("/usr/games/gnugo", "/usr/local/games/gnugo") if os.path.exists(p)), None)
 
 
 def _tst(tmp_path: Path, text: str, name: str = "t.tst") -> Path:
@@ -274,11 +270,7 @@ GNUGO_DEVIATIONS = {
 
 
 def test_regression_files_agree_with_gnugo_where_gnugo_follows_the_spec() -> None:
-    gnugo = _gnugo()
-    if gnugo is None:
-        if os.environ.get("CI"):
-            pytest.fail("gnugo is not installed (CI must install it)")
-        pytest.skip("gnugo is not installed")
+    gnugo = gnugo_path()
     failures = set()
     for path in TST_FILES:
         result = run_file(path, [gnugo, "--mode", "gtp"], timeout=60)

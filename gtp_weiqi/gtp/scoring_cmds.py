@@ -95,15 +95,15 @@ class Scoring:
         result = self.count(slug, verdict)
         if verdict.unclear:
             winners = {result.winner}
+            board = self.engine.game.board
             for favoured in (BLACK, WHITE):
-                alt = Verdict(dict(verdict.status), verdict.owner, [], verdict.marked)
-                board = self.engine.game.board
+                # the unclear strings of one side alive, the other side's dead; owners are
+                # left to the counting, as they depend on those statuses
+                status = dict(verdict.status)
                 for string in verdict.unclear:
                     alive = board.colour[string[0]] == favoured
-                    for p in string:
-                        alt.status[p] = "alive" if alive else "dead"
-                alt.owner = {}
-                winners.add(self.count(slug, alt).winner)
+                    status.update((p, "alive" if alive else "dead") for p in string)
+                winners.add(self.count(slug, Verdict(status, {})).winner)
             if len(winners) > 1:
                 listed = self.engine.format_points([s[0] for s in verdict.unclear])
                 raise GtpError(f"cannot score: unclear {listed}")
@@ -151,8 +151,8 @@ class Scoring:
                         params = self.params_for(each, mine)
                         if bal is not None:
                             params["balance"] = bal
-                            if bal in A_LIKE and params.pop("a_point", False):
-                                pass  # A-like balancing already charges the first mover
+                            if bal in A_LIKE:  # it already charges the first mover
+                                params.pop("a_point", None)
                         part = score_detail(each, inp, judgement, params)
                         detail = detail or part
                         entries += part["methods"]
@@ -357,4 +357,4 @@ def register_scoring_commands(engine: WeiqiEngine) -> Scoring:
     return scoring
 
 
-__all__ = ["register_scoring_commands", "Scoring", "STONE_STATUSES", "WHITE"]
+__all__ = ["register_scoring_commands", "Scoring", "STONE_STATUSES"]

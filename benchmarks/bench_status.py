@@ -1,8 +1,10 @@
 """Dead-stone judgement on finished GNU Go games: ours against GNU Go's ``final_status_list dead``.
 
 For each SGF made by make_gnugo_games.py the main line is the test position and ``DD`` on its last
-node holds the dead stones (死子) found by GNU Go's cleanup at full strength. A game is right when
-every string's status (dead or not dead) matches; a string in an unclear group counts as wrong.
+node holds the dead stones (死子): gone after both of GNU Go's cleanups at full strength (one with
+each side moving first). A game is right when every settled string's status (dead or not dead)
+matches; a string in an unclear group counts as wrong. Strings with a stone gone after one
+cleanup only (``DU``, unsettled) are set aside for both engines, and counted.
 GNU Go is asked on the same positions in the same run (one process, ``loadsgf`` then a timed
 ``final_status_list dead``). Prints, per board size, both shares of all-right games, the mean time
 per game of each and the ratio ours / GNU Go.
@@ -19,7 +21,7 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from pathlib import Path
 
-from sgfmill import sgf
+from sgfmill import sgf, sgf_properties
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
@@ -41,10 +43,11 @@ class Position:
     size: int
     board: Board
     dead: set[Point]  # (row, col), row 0 at the bottom
+    unsettled: set[Point]  # gone after one of the two cleanups only
 
 
 def load_position(path: Path) -> Position:
-    """Replay the main line of a game record with play(); the truth is DD on its last node."""
+    """Replay the main line of a record with play(); the truth is DD and DU on its last node."""
     game = sgf.Sgf_game.from_bytes(path.read_bytes())
     size = game.get_size()
     board = Board(size)
@@ -56,12 +59,23 @@ def load_position(path: Path) -> Position:
     last = game.get_last_node()
     if not last.has_property("DD"):
         raise ValueError(f"{path}: no DD (dead stones) on the last node")
-    return Position(path, size, board, set(last.get("DD")))
+    unsettled = (
+        {sgf_properties.interpret_go_point(raw, size) for raw in last.get_raw_list("DU")}
+        if last.has_property("DU") else set()
+    )
+    return Position(path, size, board, set(last.get("DD")), unsettled)
 
 
-def strings_of(board: Board) -> list[tuple[int, ...]]:
-    """The stones of every string on the board."""
-    return [stones for _colour, stones, _libs in board.strings()]
+def strings_of(pos: Position) -> list[tuple[int, ...]]:
+    """The stones of every settled string of the test position."""
+    return [stones for _colour, stones, _libs in pos.board.strings()
+            if not any(pos.board.row_col(p) in pos.unsettled for p in stones)]
+
+
+def unsettled_strings(pos: Position) -> int:
+    """How many strings of the test position the two cleanups disagree on."""
+    return sum(1 for _colour, stones, _libs in pos.board.strings()
+               if any(pos.board.row_col(p) in pos.unsettled for p in stones))
 
 
 def wrong_strings(
@@ -69,7 +83,7 @@ def wrong_strings(
 ) -> list[tuple[int, ...]]:
     """Strings whose dead/not-dead verdict differs from the truth (None means unclear: wrong)."""
     wrong = []
-    for stones in strings_of(pos.board):
+    for stones in strings_of(pos):
         truth = pos.board.row_col(stones[0]) in pos.dead
         if says_dead(stones) != truth:
             wrong.append(stones)
@@ -134,7 +148,7 @@ def main(argv: list[str] | None = None) -> int:
         print("gnugo not found (apt install gnugo); measuring ours only.\n")
 
     sizes = args.size or sorted(int(d.name) for d in args.data.iterdir() if d.name.isdigit())
-    header = (f"{'size':>5} {'games':>5} {'ours ok':>8} {'GNU Go ok':>9} "
+    header = (f"{'size':>5} {'games':>5} {'unsettled':>9} {'ours ok':>8} {'GNU Go ok':>9} "
               f"{'ours s/game':>11} {'GNU Go s/game':>13} {'ratio':>7} {'ours max s':>10}")
     rows = []
     eng = Gtp([gnugo, "--mode", "gtp"], timeout=300) if gnugo else None
@@ -143,11 +157,12 @@ def main(argv: list[str] | None = None) -> int:
             files = sorted((args.data / str(size)).glob("*.sgf"))
             if args.limit:
                 files = files[: args.limit]
-            ours_ok = gg_ok = 0
+            ours_ok = gg_ok = set_aside = 0
             ours_t: list[float] = []
             gg_t: list[float] = []
             for path in files:
                 pos = load_position(path)
+                set_aside += unsettled_strings(pos)
                 if judge is not None:
                     wrong, took = judge_ours(judge, pos)
                     ours_t.append(took)
@@ -175,15 +190,17 @@ def main(argv: list[str] | None = None) -> int:
             ratio = (f"{(sum(ours_t) / len(ours_t)) / (sum(gg_t) / len(gg_t)):.3f}"
                      if ours_t and gg_t and sum(gg_t) > 0 else "n/a")
             top = f"{max(ours_t):.4f}" if ours_t else "n/a"
-            rows.append(f"{size:>5} {n:>5} {pct(ours_ok, ours_t):>8} {pct(gg_ok, gg_t):>9} "
+            rows.append(f"{size:>5} {n:>5} {set_aside:>9} {pct(ours_ok, ours_t):>8} "
+                        f"{pct(gg_ok, gg_t):>9} "
                         f"{mean(ours_t):>11} {mean(gg_t):>13} {ratio:>7} {top:>10}")
     finally:
         if eng is not None:
             eng.close()
     print(header)
     print("\n".join(rows))
-    print("ok: share of games with every string's dead/not-dead status right; "
-          "ratio: ours / GNU Go mean time per game")
+    print("unsettled: strings set aside (the two cleanups disagree); ok: share of games with "
+          "every settled string's dead/not-dead status right; ratio: ours / GNU Go mean time "
+          "per game")
     return 0
 
 

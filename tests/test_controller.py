@@ -240,6 +240,9 @@ def test_close_reaches_processes_the_engine_started() -> None:
     channel = SubprocessChannel(script(source))
     try:
         Controller(channel, timeout=TIMEOUT).command("name")
+        deadline = time.monotonic() + TIMEOUT
+        while not channel.stderr_tail().split() and time.monotonic() < deadline:
+            time.sleep(0.01)  # stderr is read by its own thread: the pid may come late
         child = int(channel.stderr_tail().split()[0])
         channel.close(wait=0.5)
         for _ in range(100):

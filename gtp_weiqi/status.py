@@ -21,7 +21,10 @@ rather than guess.  The pipeline, cheapest and surest first:
    string through empty points): a finished position's walls are respected, so stones left
    inside them die, while groups whose life is really in question keep being attacked.
    A string is dead when its points end up the opponent's in at least `DEAD_SHARE` of the
-   playouts, alive when they stay its own in at least `ALIVE_SHARE`, otherwise unclear.
+   playouts, alive when they stay its own in at least `ALIVE_SHARE`.  Strings still
+   undecided (a capturing race next to a living group, say) get a third round in which a
+   string in atari that can join a strong string through a point only its own colour
+   borders is always saved there; what that round leaves undecided is unclear.
 4. Consistency: strings of one colour that share an empty region touched by that colour
    only (one 棋块, or one group of dead stones) get one verdict.
 5. Seki is judged again without the dead stones; point owners follow (空, 公气, the
@@ -506,6 +509,8 @@ class _Playouts:
         self.protected = protected
         self.rng = rng
         self.area = area
+        # Stones of the strings an earlier round found strong: joining one is always safe.
+        self.strong: set[int] = set()
         head, stones, libs = _find_strings(col, points, nbrs)
         self.base_head = head
         self.base_stones = stones
@@ -558,6 +563,7 @@ class _Playouts:
         ko = -1
         last = -1
         near = self.near
+        strong = self.strong
         area = self.area
         enclosed = self.enclosed
         max_moves = 3 * len(empty) + 30
@@ -691,6 +697,7 @@ class _Playouts:
                 # Strings in atari: capture the opponent's, else save an own one.
                 keep = []
                 escape = -1
+                joins = False
                 for h in watch:
                     ls = libs.get(h)
                     if ls is None or len(ls) != 1 or col[h] == EMPTY or head[h] != h:
@@ -702,8 +709,10 @@ class _Playouts:
                             move = x
                         elif escape < 0 and candidate(x, c, False):
                             escape = x
+                            joins = _joins_through_own_point(col, nbrs, head, x, c, h,
+                                                             strong)
                 watch = keep
-                if move < 0 and escape >= 0 and random_() < ESCAPE_RATE:
+                if move < 0 and escape >= 0 and (joins or random_() < ESCAPE_RATE):
                     move = escape
             if move < 0 and last >= 0 and random_() < LOCAL_RATE:
                 # Answer near the last move (the 8 points around it), as a player would.
@@ -778,11 +787,43 @@ class _Playouts:
         return col
 
 
+def _joins_through_own_point(col: list[int], nbrs: tuple[tuple[int, ...], ...],
+                             head: list[int], x: int, c: int, h: int, strong: set[int]) -> bool:
+    """Whether x, the last liberty of c's string h, is bordered by c alone and joins h to a
+    strong string of c: the opponent cannot play there first, so h is as good as connected to
+    a living group, and a player always saves it there (a playout must not let it die)."""
+    joins = False
+    for q in nbrs[x]:
+        cq = col[q]
+        if cq == c:
+            if head[q] != h and q in strong:
+                joins = True
+        elif cq != EDGE:
+            return False
+    return joins
+
+
 # -- 4. the judgement ----------------------------------------------------------------------
 
 
 def _default_playouts(n_points: int) -> int:
     return 64 if n_points > 200 else 96
+
+
+def _decide(heads: list[int], col: list[int], stones: dict[int, list[int]], black: list[int],
+            white: list[int], n: int, string_status: dict[int, str]) -> None:
+    """Alive or dead by the share of n playouts that owned each string's points."""
+    for h in heads:
+        c = col[h]
+        own_counts = black if c == BLACK else white
+        opp_counts = white if c == BLACK else black
+        ss = stones[h]
+        own = sum(own_counts[p] for p in ss) / (n * len(ss))
+        opp = sum(opp_counts[p] for p in ss) / (n * len(ss))
+        if own >= ALIVE_SHARE:
+            string_status[h] = ALIVE
+        elif opp >= DEAD_SHARE:
+            string_status[h] = DEAD
 
 
 def judge(board: Board, *, seed: int = 0, playouts: int | None = None,
@@ -828,7 +869,8 @@ def judge(board: Board, *, seed: int = 0, playouts: int | None = None,
 
     # 3. Monte Carlo for the strings still undecided: a first round whose playouts keep out
     # of the other side's area by Bouzy's influence map, then a second round that takes the
-    # area from the strings the first round found strong.
+    # area from the strings the first round found strong, then a third one for what is
+    # still undecided.
     undecided = [h for h in stones if h not in string_status]
     ownership: dict[int, float] = {}
     if undecided:
@@ -854,17 +896,18 @@ def judge(board: Board, *, seed: int = 0, playouts: int | None = None,
             black, white = mc.ownership(n)
         for p in points:
             ownership[p] = (black[p] - white[p]) / n
-        for h in undecided:
-            c = col[h]
-            own_counts = black if c == BLACK else white
-            opp_counts = white if c == BLACK else black
-            ss = stones[h]
-            own = sum(own_counts[p] for p in ss) / (n * len(ss))
-            opp = sum(opp_counts[p] for p in ss) / (n * len(ss))
-            if own >= ALIVE_SHARE:
-                string_status[h] = ALIVE
-            elif opp >= DEAD_SHARE:
-                string_status[h] = DEAD
+        _decide(undecided, col, stones, black, white, n, string_status)
+        # A third round for the strings still undecided (capturing races next to a strong
+        # group): its playouts always save a string in atari that joins a strong string
+        # through a point only its own colour borders, as any player would.
+        still = [h for h in undecided if h not in string_status]
+        if still:
+            mc.strong = {p for h in strong for p in work_stones[h]}
+            black, white = mc.ownership(n)
+            _decide(still, col, stones, black, white, n, string_status)
+            for h in still:
+                for p in stones[h]:
+                    ownership[p] = (black[p] - white[p]) / n
     for p, c in fixed_owner.items():
         ownership[p] = 1.0 if c == BLACK else -1.0
 

@@ -155,3 +155,18 @@ def test_judgement_gets_at_least_98_percent_of_finished_games_right(size: int) -
     pytest.importorskip("gtp_weiqi.status")
     wrong, total = games_judged_wrong(size)
     assert len(wrong) <= 0.02 * total, wrong
+
+
+def test_a_capturing_race_beside_a_living_group_is_decided_whatever_the_seed() -> None:
+    """g19_113: three Black stones (J11) in a race with six White ones (H9) inside Black's
+    wall; H11, bordered by Black alone, joins them to the wall, so Black wins the race."""
+    from gtp_weiqi.status import judge
+
+    record = read(DATA / "19" / "g19_113.sgf")
+    board = Board(19)
+    replay(board, record.moves)
+    black, white = board.point(10, 8), board.point(8, 7)  # J11, H9
+    for seed in range(6):
+        result = judge(board.copy(), seed=seed)
+        assert result.unclear == [], seed
+        assert result.status[black] == "alive" and result.status[white] == "dead", seed

@@ -21,12 +21,18 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from pathlib import Path
 
-from sgfmill import sgf, sgf_properties
+from sgfmill import sgf
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
-from make_gnugo_games import Gtp, GtpError, find_gnugo, parse_vertices  # noqa: E402
+from make_gnugo_games import (  # noqa: E402
+    Gtp,
+    GtpError,
+    find_gnugo,
+    parse_vertices,
+    read_points,
+)
 
 from gtp_weiqi.board import BLACK, WHITE, Board  # noqa: E402
 
@@ -43,7 +49,8 @@ class Position:
     size: int
     board: Board
     dead: set[Point]  # (row, col), row 0 at the bottom
-    unsettled: set[Point]  # gone after one of the two cleanups only
+    settled: list[tuple[int, ...]]  # the strings both cleanups agree on
+    set_aside: int  # strings with a stone gone after one of the two cleanups only
 
 
 def load_position(path: Path) -> Position:
@@ -59,23 +66,11 @@ def load_position(path: Path) -> Position:
     last = game.get_last_node()
     if not last.has_property("DD"):
         raise ValueError(f"{path}: no DD (dead stones) on the last node")
-    unsettled = (
-        {sgf_properties.interpret_go_point(raw, size) for raw in last.get_raw_list("DU")}
-        if last.has_property("DU") else set()
-    )
-    return Position(path, size, board, set(last.get("DD")), unsettled)
-
-
-def strings_of(pos: Position) -> list[tuple[int, ...]]:
-    """The stones of every settled string of the test position."""
-    return [stones for _colour, stones, _libs in pos.board.strings()
-            if not any(pos.board.row_col(p) in pos.unsettled for p in stones)]
-
-
-def unsettled_strings(pos: Position) -> int:
-    """How many strings of the test position the two cleanups disagree on."""
-    return sum(1 for _colour, stones, _libs in pos.board.strings()
-               if any(pos.board.row_col(p) in pos.unsettled for p in stones))
+    unsettled = read_points(last, "DU", size)
+    strings = [stones for _colour, stones, _libs in board.strings()]
+    settled = [s for s in strings if not any(board.row_col(p) in unsettled for p in s)]
+    return Position(path, size, board, read_points(last, "DD", size), settled,
+                    len(strings) - len(settled))
 
 
 def wrong_strings(
@@ -83,7 +78,7 @@ def wrong_strings(
 ) -> list[tuple[int, ...]]:
     """Strings whose dead/not-dead verdict differs from the truth (None means unclear: wrong)."""
     wrong = []
-    for stones in strings_of(pos):
+    for stones in pos.settled:
         truth = pos.board.row_col(stones[0]) in pos.dead
         if says_dead(stones) != truth:
             wrong.append(stones)
@@ -162,7 +157,7 @@ def main(argv: list[str] | None = None) -> int:
             gg_t: list[float] = []
             for path in files:
                 pos = load_position(path)
-                set_aside += unsettled_strings(pos)
+                set_aside += pos.set_aside
                 if judge is not None:
                     wrong, took = judge_ours(judge, pos)
                     ours_t.append(took)

@@ -345,6 +345,14 @@ def to_sgf(game: Game, index: int, seed: int) -> bytes:
     return sg.serialise()
 
 
+def read_points(node: sgf.Tree_node, prop: str, size: int) -> set[tuple[int, int]]:
+    """A point list (DD, DU, SK) as (row, col) points; empty when the property is absent."""
+    if not node.has_property(prop):
+        return set()
+    found = {sgf_properties.interpret_go_point(raw, size) for raw in node.get_raw_list(prop)}
+    return found - {None}  # DD[] is an empty list
+
+
 def read_cleanup(node: sgf.Tree_node, prop: str, size: int
                  ) -> list[tuple[str, tuple[int, int] | None]]:
     """A cleanup sequence (CL or CO) as (colour, move) pairs."""

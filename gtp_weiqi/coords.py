@@ -29,9 +29,3 @@ def format_vertex(point: tuple[int, int] | None) -> str:
         return "pass"
     row, col = point
     return f"{LETTERS[col]}{row + 1}"
-
-
-def sort_key(point: tuple[int, int]) -> tuple[int, int]:
-    """Order vertices as GNU Go prints them: by column, then row."""
-    row, col = point
-    return col, row

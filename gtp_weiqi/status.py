@@ -688,6 +688,27 @@ class _Playouts:
                     ko_point = cs[0]
             return ko_point
 
+        def draw(c: int, opp: int, invade: bool) -> tuple[int, int]:
+            """A uniform draw without replacement of a point the policy lets c play (a refused
+            point is swapped behind the ones still to draw from); -1 when there is none.
+            Without `invade`, points of opp's area are skipped, and counted."""
+            k = len(empty)
+            invasions = 0
+            while k:
+                i = int(random_() * k)
+                p = empty[i]
+                if not invade and area[p] == opp and enclosed[p] != opp:
+                    invasions += 1
+                elif candidate(p, c, True):
+                    return p, invasions
+                k -= 1
+                q = empty[k]
+                empty[i] = q
+                empty[k] = p
+                pos[q] = i
+                pos[p] = k
+            return -1, invasions
+
         watch = [h for h, ls in libs.items() if len(ls) == 1]
         while moves < max_moves:
             c = colour
@@ -724,39 +745,11 @@ class _Playouts:
                         move = q
                         break
             if move < 0:
-                # Uniform draws without replacement (a refused point is swapped behind the
-                # ones still to draw from).  A move into the other side's area is tried only
-                # when nothing else is left, and then only with probability INVADE_RATE.
-                k = len(empty)
-                invasions = 0
-                while k:
-                    i = int(random_() * k)
-                    p = empty[i]
-                    if area[p] == opp and enclosed[p] != opp:
-                        invasions += 1
-                    elif candidate(p, c, True):
-                        move = p
-                        break
-                    k -= 1
-                    q = empty[k]
-                    empty[i] = q
-                    empty[k] = p
-                    pos[q] = i
-                    pos[p] = k
+                # A move into the other side's area is tried only when nothing else is
+                # left, and then only with probability INVADE_RATE.
+                move, invasions = draw(c, opp, False)
                 if move < 0 and invasions and random_() < INVADE_RATE:
-                    k = len(empty)
-                    while k:
-                        i = int(random_() * k)
-                        p = empty[i]
-                        if candidate(p, c, True):
-                            move = p
-                            break
-                        k -= 1
-                        q = empty[k]
-                        empty[i] = q
-                        empty[k] = p
-                        pos[q] = i
-                        pos[p] = k
+                    move, _ = draw(c, opp, True)
             moves += 1
             if move < 0:
                 passes += 1

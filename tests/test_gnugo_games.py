@@ -10,6 +10,7 @@ scored on its string.
 
 from __future__ import annotations
 
+from functools import cache
 from pathlib import Path
 from typing import NamedTuple
 
@@ -79,6 +80,15 @@ def read(path: Path) -> Record:
     return Record(size, moves, points("DD"), points("DU"), cleanup("CL"), cleanup("CO"))
 
 
+@cache
+def position(path: Path) -> tuple[Record, Board]:
+    """One record and its test position, read and replayed once (callers copy the board)."""
+    record = read(path)
+    board = Board(record.size)
+    replay(board, record.moves)
+    return record, board
+
+
 def test_dataset_has_enough_games_on_each_board_size() -> None:
     for size, minimum in MINIMUM_GAMES.items():
         assert len(list((DATA / str(size)).glob("*.sgf"))) >= minimum, size
@@ -89,11 +99,9 @@ def test_dataset_has_enough_games_on_each_board_size() -> None:
 def test_record_replays_legally_and_its_dead_stones_are_those_both_cleanups_remove(
     path: Path,
 ) -> None:
-    record = read(path)
+    record, board = position(path)
     moves = record.moves
     assert moves[-2][1] is None and moves[-1][1] is None, "the test position ends in two passes"
-    board = Board(record.size)
-    replay(board, moves)
     test_colour = {board.row_col(p): board.colour[p] for p in board.points}
     gone = []
     for cleanup in (record.cleanup, record.other_cleanup):
@@ -113,9 +121,7 @@ def test_few_stones_are_unsettled() -> None:
     """The truth decides almost every string: unsettled stones are rare, not a way out."""
     unsettled = stones = 0
     for path in FILES:
-        record = read(path)
-        board = Board(record.size)
-        replay(board, record.moves)
+        record, board = position(path)
         stones += sum(1 for p in board.points if board.colour[p] != EMPTY)
         unsettled += len(record.unsettled)
     assert unsettled <= 0.01 * stones, (unsettled, stones)
@@ -128,10 +134,8 @@ def games_judged_wrong(size: int) -> tuple[list[str], int]:
     files = sorted((DATA / str(size)).glob("*.sgf"))
     wrong = []
     for path in files:
-        record = read(path)
+        record, board = position(path)
         dead = record.dead
-        board = Board(size)
-        replay(board, record.moves)
         result = judge(board.copy(), seed=0)
         unclear = {p for group in result.unclear for p in group}
         ok = True
@@ -162,7 +166,6 @@ _NOT_MET_YET = pytest.mark.xfail(strict=True, reason="19x19 judgement accuracy i
 @pytest.mark.parametrize("size", [pytest.param(size, marks=_NOT_MET_YET) if size == 19 else size
                                   for size in sorted(MINIMUM_GAMES)])
 def test_judgement_gets_at_least_98_percent_of_finished_games_right(size: int) -> None:
-    pytest.importorskip("gtp_weiqi.status")
     wrong, total = games_judged_wrong(size)
     assert len(wrong) <= 0.02 * total, wrong
 
@@ -172,9 +175,7 @@ def test_a_capturing_race_beside_a_living_group_is_decided_whatever_the_seed() -
     wall; H11, bordered by Black alone, joins them to the wall, so Black wins the race."""
     from gtp_weiqi.status import judge
 
-    record = read(DATA / "19" / "g19_113.sgf")
-    board = Board(19)
-    replay(board, record.moves)
+    _record, board = position(DATA / "19" / "g19_113.sgf")
     black, white = board.point(10, 8), board.point(8, 7)  # J11, H9
     for seed in range(6):
         result = judge(board.copy(), seed=seed)

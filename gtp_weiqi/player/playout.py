@@ -21,7 +21,6 @@ White's blocks).  Territory counting is approximated by area here.
 
 from __future__ import annotations
 
-import random as _random
 from collections.abc import Callable
 
 from ..board import BLACK, EMPTY, WHITE, Board
@@ -286,8 +285,3 @@ def _block_difference(board: Board, owned: list[int]) -> int:
         if find(x) == x:
             blocks[colour_of[x]] += 1
     return blocks[BLACK] - blocks[WHITE]
-
-
-def make_rng(seed: str) -> _random.Random:
-    """The random generator of one search (seeded by text, so every run agrees)."""
-    return _random.Random(seed)

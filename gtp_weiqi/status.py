@@ -13,11 +13,13 @@ rather than guess.  The pipeline, cheapest and surest first:
    point only one side can fill safely (单方权利官子) and a liberty touching one side only
    that nobody can fill (单方的气).
 3. A seeded Monte Carlo ownership estimate for everything else.  The playouts know seki:
-   nobody plays a self-atari on a seki point, nobody fills an own eye, strings in atari
-   are captured (or saved) first, a move often answers the previous one nearby, and a side
-   moves into the other side's area only when nothing else is left, and even then mostly
-   passes instead.  The area comes, in a first round, from
-   Bouzy's 5/21 influence map, then from the strings that round found strong (nearest strong
+   nobody plays a self-atari on a seki point, nobody fills an own eye (a false eye, with
+   two opponent diagonals or one on the edge, is only a connection and may be filled), a
+   capture that a snapback (倒扑) would take back is a self-atari like any other, strings
+   in atari are captured (or saved) first, a move often answers the previous one nearby,
+   and a side moves into the other side's area only when nothing else is left, and even
+   then mostly passes instead.  The area comes, in a first round, from Bouzy's 5/21
+   influence map, then from the strings that round found strong (nearest strong
    string through empty points): a finished position's walls are respected, so stones left
    inside them die, while groups whose life is really in question keep being attacked.
    A string is dead when its points end up the opponent's in at least `DEAD_SHARE` of the
@@ -563,6 +565,7 @@ class _Playouts:
         ko = -1
         last = -1
         near = self.near
+        diag = self.diag
         strong = self.strong
         area = self.area
         enclosed = self.enclosed
@@ -579,6 +582,7 @@ class _Playouts:
             own_size = 1
             eyeish = True
             own_heads: list[int] = []
+            taken: list[int] = []
             for q in nbrs[p]:
                 cq = col[q]
                 if cq == EMPTY:
@@ -590,15 +594,27 @@ class _Playouts:
                         own_heads.append(h)
                 elif cq == opp:
                     eyeish = False
-                    if len(libs[head[q]]) == 1:
-                        return True  # a capture
+                    h = head[q]
+                    if len(libs[h]) == 1 and h not in taken:
+                        taken.append(h)
+            if taken:
+                return not into_snapback(p, n_lib, own_heads, taken) or (
+                    allow_selfatari and p not in protected
+                    and own_size + sum(len(stones[h]) for h in own_heads) <= SELF_ATARI_MAX
+                    and random_() < SELF_ATARI_RATE)
             if eyeish:
-                # Fill an own eye only to save a string in atari.
-                for h in own_heads:
-                    if len(libs[h]) == 1:
-                        break
-                else:
-                    return False
+                # Fill an own eye only to save a string in atari; a false eye (two opponent
+                # diagonals, one on the edge) is only a connection, and may be filled.
+                bad = 0
+                for q in diag[p]:
+                    if col[q] == opp:
+                        bad += 1
+                if bad < (2 if len(diag[p]) == 4 else 1) or p in protected:
+                    for h in own_heads:
+                        if len(libs[h]) == 1:
+                            break
+                    else:
+                        return False
             if n_lib >= 2:
                 return True
             newlibs: set[int] = set()
@@ -618,6 +634,17 @@ class _Playouts:
             if p in protected or not allow_selfatari:
                 return False
             return own_size <= SELF_ATARI_MAX and random_() < SELF_ATARI_RATE
+
+        def into_snapback(p: int, n_lib: int, own_heads: list[int], taken: list[int]) -> bool:
+            """Whether a capture at p takes a single stone and leaves the capturing string of
+            two or more stones with that point as its only liberty: the opponent retakes the
+            whole string there (a snapback, 倒扑), so the capture is a self-atari."""
+            if n_lib or not own_heads or len(taken) != 1 or len(stones[taken[0]]) != 1:
+                return False
+            for h in own_heads:
+                if len(libs[h]) > 1:
+                    return False  # p is one liberty; the string keeps another
+            return True
 
         def play(p: int, c: int) -> int:
             """Play c at p (legal); return the ko point it creates or -1."""
@@ -727,7 +754,8 @@ class _Playouts:
                     x = next(iter(ls))
                     if move < 0 and x != ko:
                         if col[h] == opp:
-                            move = x
+                            if candidate(x, c, False):
+                                move = x
                         elif escape < 0 and candidate(x, c, False):
                             escape = x
                             joins = _joins_through_own_point(col, nbrs, head, x, c, h,

@@ -438,7 +438,8 @@ def make_one(gnugo: str, size: int, index: int, seed: int, levels: tuple[int, in
 def main(argv: list[str] | None = None) -> int:
     ap = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     ap.add_argument("--size", type=int, default=9)
-    ap.add_argument("--games", type=int, default=10, help="game indices 0..games-1")
+    ap.add_argument("--games", type=int, default=10,
+                    help="how many games (indices start .. start+games-1)")
     ap.add_argument("--start", type=int, default=0, help="first game index")
     ap.add_argument("--seed", type=int, default=1)
     ap.add_argument("--level", default=None, help="self-play level, N or LO-HI (seeded choice)")

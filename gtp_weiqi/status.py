@@ -598,6 +598,7 @@ class _Playouts:
                     if len(libs[h]) == 1 and h not in taken:
                         taken.append(h)
             if taken:
+                # A capture, unless a snapback takes it back: then a self-atari like others.
                 return not into_snapback(p, n_lib, own_heads, taken) or (
                     allow_selfatari and p not in protected
                     and own_size + sum(len(stones[h]) for h in own_heads) <= SELF_ATARI_MAX

@@ -24,6 +24,7 @@ from __future__ import annotations
 from collections.abc import Callable
 
 from ..board import BLACK, EMPTY, WHITE, Board
+from ..counting.analysis import find_empty_regions
 from .patterns import Geometry, shape_table
 
 P_TACTICS = 0.9  # how often the capture / escape rule is tried
@@ -220,26 +221,11 @@ def exact_margin(board: Board, tax: bool) -> int:
     """Black's count minus White's with every stone alive, empty regions flood-filled: an
     empty region counts for a colour when it borders that colour only."""
     col = board.colour
-    nbrs = board.neighbours
     black = col.count(BLACK)
     white = col.count(WHITE)
-    seen: set[int] = set()
     owned: list[int] = []
-    for start in board.points:
-        if col[start] != EMPTY or start in seen:
-            continue
-        region = [start]
-        seen.add(start)
-        border = 0
-        for p in region:
-            for q in nbrs[p]:
-                cq = col[q]
-                if cq == EMPTY:
-                    if q not in seen:
-                        seen.add(q)
-                        region.append(q)
-                else:
-                    border |= cq
+    _region_of, regions, borders = find_empty_regions(col, board.neighbours)
+    for region, border in zip(regions, borders, strict=True):
         if border == BLACK:
             black += len(region)
             owned += region

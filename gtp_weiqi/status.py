@@ -42,7 +42,7 @@ import random
 from dataclasses import dataclass, field
 from functools import lru_cache
 
-from .board import BLACK, EDGE, EMPTY, WHITE, Board
+from .board import BLACK, EDGE, EMPTY, WHITE, Board, true_eye
 
 ALIVE, DEAD, SEKI = "alive", "dead", "seki"
 _OWNER_NAME = {BLACK: "b", WHITE: "w", EMPTY: "public"}
@@ -64,9 +64,7 @@ ESCAPE_RATE = 0.5  # chance to save an own string in atari when nothing can be c
 LOCAL_RATE = 0.5  # chance to look first at the 8 points around the previous move
 INVADE_RATE = 0.3  # chance, when only moves into the other side's area are left, to try them
 FIRST_ROUND = 0.5  # playouts of the first (influence-map) round, as a share of the second
-SECOND_ROUND = True  # run the second round, whose area comes from the strong strings
 STRONG_SHARE = 0.85  # a string is strong when it survives this share of the first round
-ROUND1_BOUZY = True  # first round: area from Bouzy's map (False: no area at all)
 SELF_ATARI_MAX = 3  # largest string a random self-atari may make (nakade), never on seki
 SELF_ATARI_RATE = 0.5  # chance to accept such a self-atari
 EYE_SPACE_MAX = 6  # one-colour regions this small are eye space: attacked freely
@@ -600,17 +598,12 @@ class _Playouts:
             if taken:
                 # A capture, unless a snapback takes it back: then a self-atari like others.
                 return not into_snapback(p, n_lib, own_heads, taken) or (
-                    allow_selfatari and p not in protected
-                    and own_size + sum(len(stones[h]) for h in own_heads) <= SELF_ATARI_MAX
-                    and random_() < SELF_ATARI_RATE)
+                    allow_selfatari
+                    and selfatari_ok(p, own_size + sum(len(stones[h]) for h in own_heads)))
             if eyeish:
-                # Fill an own eye only to save a string in atari; a false eye (two opponent
-                # diagonals, one on the edge) is only a connection, and may be filled.
-                bad = 0
-                for q in diag[p]:
-                    if col[q] == opp:
-                        bad += 1
-                if bad < (2 if len(diag[p]) == 4 else 1) or p in protected:
+                # Fill an own eye only to save a string in atari; a false eye is only a
+                # connection, and may be filled.
+                if p in protected or true_eye(col, nbrs[p], diag[p], c):
                     for h in own_heads:
                         if len(libs[h]) == 1:
                             break
@@ -631,10 +624,13 @@ class _Playouts:
                 return True
             if n == 0:
                 return False  # suicide
-            # Self-atari: never on a seki point, never for a big string.
-            if p in protected or not allow_selfatari:
-                return False
-            return own_size <= SELF_ATARI_MAX and random_() < SELF_ATARI_RATE
+            return allow_selfatari and selfatari_ok(p, own_size)
+
+        def selfatari_ok(p: int, size: int) -> bool:
+            """A random self-atari making a string of `size`: never on a seki point, never
+            for a big string, and then only half the time (nakade needs some)."""
+            return (p not in protected and size <= SELF_ATARI_MAX
+                    and random_() < SELF_ATARI_RATE)
 
         def into_snapback(p: int, n_lib: int, own_heads: list[int], taken: list[int]) -> bool:
             """Whether a capture at p takes a single stone and leaves the capturing string of
@@ -759,8 +755,8 @@ class _Playouts:
                                 move = x
                         elif escape < 0 and candidate(x, c, False):
                             escape = x
-                            joins = _joins_through_own_point(col, nbrs, head, x, c, h,
-                                                             strong)
+                            joins = bool(strong) and _joins_through_own_point(
+                                col, nbrs, head, x, c, h, strong)
                 watch = keep
                 if move < 0 and escape >= 0 and (joins or random_() < ESCAPE_RATE):
                     move = escape
@@ -817,11 +813,10 @@ def _joins_through_own_point(col: list[int], nbrs: tuple[tuple[int, ...], ...],
     joins = False
     for q in nbrs[x]:
         cq = col[q]
-        if cq == c:
-            if head[q] != h and q in strong:
-                joins = True
-        elif cq != EDGE:
-            return False
+        if cq != c:
+            return False  # empty or the opponent's: not bordered by c alone
+        if head[q] != h and q in strong:
+            joins = True
     return joins
 
 
@@ -900,12 +895,11 @@ def judge(board: Board, *, seed: int = 0, playouts: int | None = None,
         n1 = max(2, int(n * FIRST_ROUND))
         playable = [p for p in points if p not in fixed_owner]
         area = [EMPTY] * len(col)
-        if ROUND1_BOUZY:
-            for p, c in _bouzy(work, points, nbrs).items():
-                area[p] = c
+        for p, c in _bouzy(work, points, nbrs).items():
+            area[p] = c
         mc = _Playouts(work, points, nbrs, diag, playable, protected, rng, area)
-        black, white = mc.ownership(n1 if SECOND_ROUND else n)
-        work_head, work_stones, work_libs = _find_strings(work, points, nbrs)
+        black, white = mc.ownership(n1)
+        work_stones, work_libs = mc.base_stones, mc.base_libs
         strong: list[int] = []
         for h, ss in work_stones.items():
             c = work[h]
@@ -913,9 +907,8 @@ def judge(board: Board, *, seed: int = 0, playouts: int | None = None,
             if all(p in fixed_owner for p in ss) or (
                     sum(own_counts[p] for p in ss) >= STRONG_SHARE * n1 * len(ss)):
                 strong.append(h)
-        if SECOND_ROUND:
-            mc.area = _strong_area(work, nbrs, strong, work_libs, len(col))
-            black, white = mc.ownership(n)
+        mc.area = _strong_area(work, nbrs, strong, work_libs, len(col))
+        black, white = mc.ownership(n)
         for p in points:
             ownership[p] = (black[p] - white[p]) / n
         _decide(undecided, col, stones, black, white, n, string_status)

@@ -10,13 +10,13 @@ from conftest import fail, game_from_diagram, make_engine, ok, play, preset, pt
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from gtp_weiqi.board import BLACK, EMPTY, WHITE, Board, IllegalMove
+from gtp_weiqi.board import BLACK, EMPTY, WHITE, Board, IllegalMove, true_eye
 from gtp_weiqi.game import Game
 from gtp_weiqi.gtp.analysis_cmds import configure_player
 from gtp_weiqi.player import PASS, Player, PlayerOptions, Search, Settings, after_pass
 from gtp_weiqi.player.clock import TimeSystem, move_budget, parse_kgs
 from gtp_weiqi.player.patterns import SHAPES, encode, geometry, shape_table
-from gtp_weiqi.player.playout import area_margin, exact_margin, run_playout, true_eye
+from gtp_weiqi.player.playout import area_margin, exact_margin, run_playout
 from gtp_weiqi.player.search import white_compensation
 from gtp_weiqi.rules import CANONICAL_PRESETS
 

@@ -23,27 +23,13 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
-from ..board import BLACK, EMPTY, WHITE, Board
+from ..board import BLACK, EMPTY, WHITE, Board, true_eye
 from ..counting.analysis import find_empty_regions
 from .patterns import Geometry, shape_table
 
 P_TACTICS = 0.9  # how often the capture / escape rule is tried
 P_SHAPES = 0.8  # how often the 3x3 shapes around the last move are tried
 SMALL_SELF_ATARI = 3  # larger self-ataris are never played in playouts
-
-
-def true_eye(colour: list[int], nbrs: tuple[int, ...], diags: tuple[int, ...], c: int) -> bool:
-    """Whether an empty point whose neighbours are `nbrs` is a true eye (真眼) of colour c:
-    every neighbour is c, and at most one diagonal (none on the edge) is the opponent's."""
-    for q in nbrs:
-        if colour[q] != c:
-            return False
-    opp = 3 - c
-    bad = 0
-    for q in diags:
-        if colour[q] == opp:
-            bad += 1
-    return bad == 0 or (bad == 1 and len(diags) == 4)
 
 
 def run_playout(board: Board, to_move: int, last: int, ko: int | None, passes: int,

@@ -29,10 +29,10 @@ import time
 from collections.abc import Callable
 from dataclasses import dataclass
 
-from ..board import BLACK, EMPTY, WHITE, Board, IllegalMove, opponent
+from ..board import BLACK, EMPTY, WHITE, Board, IllegalMove, opponent, true_eye
 from ..game import Game
 from .patterns import geometry, shape_table
-from .playout import area_margin, exact_margin, run_playout, true_eye
+from .playout import area_margin, exact_margin, run_playout
 
 PASS = 0
 RESIGN = -1

@@ -26,13 +26,8 @@ from sgfmill import sgf
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
-from make_gnugo_games import (  # noqa: E402
-    Gtp,
-    GtpError,
-    find_gnugo,
-    parse_vertices,
-    read_points,
-)
+from _common import find_gnugo  # noqa: E402
+from make_gnugo_games import Gtp, GtpError, parse_vertices, read_points  # noqa: E402
 
 from gtp_weiqi.board import BLACK, WHITE, Board  # noqa: E402
 

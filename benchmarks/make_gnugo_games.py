@@ -34,7 +34,6 @@ import os
 import random
 import re
 import selectors
-import shutil
 import subprocess
 import sys
 import time
@@ -43,19 +42,12 @@ from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass, field
 from pathlib import Path
 
+from _common import find_gnugo
 from sgfmill import boards, sgf, sgf_properties
 
 COLUMNS = "ABCDEFGHJKLMNOPQRSTUVWXYZ"
 DEFAULT_LEVELS = {9: "3-8", 13: "2-5", 19: "1-2"}
 CLEANUP_LEVEL = 10
-
-
-def find_gnugo() -> str | None:
-    """Path of the GNU Go binary (PATH first, then Debian's /usr/games)."""
-    found = shutil.which("gnugo")
-    if found:
-        return found
-    return "/usr/games/gnugo" if os.access("/usr/games/gnugo", os.X_OK) else None
 
 
 class GtpError(RuntimeError):
@@ -223,7 +215,7 @@ def play_game(gnugo: str, size: int, level: int, rng: random.Random, timeout: fl
             raise GtpError("GNU Go's board differs from the replayed one")
         eng.command(f"level {CLEANUP_LEVEL}")
         first = colour
-        cleanup = run_cleanup(eng, board.copy(), colour, size)
+        cleanup = run_cleanup(eng, colour, size)
         if cleanup is None:
             return None
         game.cleanup = cleanup
@@ -232,7 +224,7 @@ def play_game(gnugo: str, size: int, level: int, rng: random.Random, timeout: fl
         eng.command("clear_board")
         for c, move in game.moves:
             eng.command(f"play {c} {move_to_vertex(move)}")
-        other = run_cleanup(eng, board.copy(), "w" if first == "b" else "b", size)
+        other = run_cleanup(eng, "w" if first == "b" else "b", size)
         if other is None:
             return None
         game.other_cleanup = other
@@ -240,11 +232,9 @@ def play_game(gnugo: str, size: int, level: int, rng: random.Random, timeout: fl
     return game
 
 
-def run_cleanup(eng: Gtp, board: boards.Board, first: str,
-                size: int) -> list[tuple[str, tuple[int, int] | None]] | None:
-    """Both sides play ``kgs-genmove_cleanup`` from `first` on until two passes; None if endless.
-
-    `board` (the engine's position) is played on."""
+def run_cleanup(eng: Gtp, first: str, size: int
+                ) -> list[tuple[str, tuple[int, int] | None]] | None:
+    """Both sides play ``kgs-genmove_cleanup`` from `first` on until two passes; None if endless."""
     moves: list[tuple[str, tuple[int, int] | None]] = []
     colour = first
     passes = 0
@@ -252,8 +242,6 @@ def run_cleanup(eng: Gtp, board: boards.Board, first: str,
         if len(moves) > 2 * size * size:
             return None
         move = vertex_to_move(eng.command(f"kgs-genmove_cleanup {colour}"), size)
-        if move is not None:
-            board.play(move[0], move[1], colour)
         moves.append((colour, move))
         passes = passes + 1 if move is None else 0
         colour = "w" if colour == "b" else "b"
@@ -388,7 +376,7 @@ def add_other_cleanup(gnugo: str, path: Path, timeout: float) -> str:
             eng.command(f"play {colour} {move_to_vertex(move)}")
             if move is not None:
                 board.play(move[0], move[1], colour)
-        other = run_cleanup(eng, board.copy(), first, size)
+        other = run_cleanup(eng, first, size)
     if other is None:
         return f"{path.name}: the other cleanup does not end; left as it was"
     dead, unsettled = truth(board, size, cleanup, other)

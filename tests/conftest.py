@@ -7,7 +7,6 @@ import io
 import os
 import random
 import re
-import shutil
 import sys
 import tempfile
 from pathlib import Path
@@ -23,6 +22,9 @@ from gtp_weiqi.gtp.engine import WeiqiEngine
 from gtp_weiqi.rules import Rules, lookup_preset
 
 BROKEN_ENGINE = str(Path(__file__).resolve().parent / "broken_engine.py")
+# The benchmark scripts own the GNU Go lookup and the finished-game record format.
+sys.path.append(str(Path(__file__).resolve().parent.parent / "benchmarks"))
+from _common import find_gnugo  # noqa: E402
 
 
 def preset(name: str) -> Rules:
@@ -146,8 +148,7 @@ def unavailable(ci_failure: str, skip_reason: str | None) -> None:
 
 def gnugo_path() -> str:
     """GNU Go's binary: PATH, then Debian's /usr/games (skips, or fails under CI, without it)."""
-    found = shutil.which("gnugo") or next(
-        (p for p in ("/usr/games/gnugo", "/usr/local/games/gnugo") if os.path.exists(p)), None)
+    found = find_gnugo()
     if found is None:
         unavailable("gnugo is not installed (CI must install it)", "gnugo is not installed")
     return found

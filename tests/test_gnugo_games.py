@@ -15,7 +15,8 @@ from pathlib import Path
 from typing import NamedTuple
 
 import pytest
-from sgfmill import sgf, sgf_properties
+from make_gnugo_games import read_cleanup, read_points
+from sgfmill import sgf
 
 from gtp_weiqi.board import BLACK, EMPTY, WHITE, Board, IllegalMove
 
@@ -63,21 +64,11 @@ def read(path: Path) -> Record:
     ]
     last = game.get_last_node()
 
-    def points(prop: str) -> set[tuple[int, int]]:
-        if not last.has_property(prop):
-            return set()
-        found = {sgf_properties.interpret_go_point(raw, size) for raw in last.get_raw_list(prop)}
-        return found - {None}  # DD[] is an empty list
-
     def cleanup(prop: str) -> list[Move]:
-        found = []
-        for raw in last.get_raw_list(prop):
-            colour, _, point = raw.decode().partition(":")
-            found.append((COLOURS[colour.lower()],
-                          sgf_properties.interpret_go_point(point.encode(), size)))
-        return found
+        return [(COLOURS[colour], move) for colour, move in read_cleanup(last, prop, size)]
 
-    return Record(size, moves, points("DD"), points("DU"), cleanup("CL"), cleanup("CO"))
+    return Record(size, moves, read_points(last, "DD", size), read_points(last, "DU", size),
+                  cleanup("CL"), cleanup("CO"))
 
 
 @cache

@@ -26,14 +26,12 @@ class Verdict:
     status -- every stone point -> alive / dead / seki
     owner -- explicit or judged owners of empty points (b / w / public)
     unclear -- strings (stone points) neither a mark nor the judgement decided
-    marked -- stone points whose status came from an explicit mark
     report -- the engine's own judgement, when it was consulted
     """
 
     status: dict[int, str]
     owner: dict[int, str]
     unclear: list[tuple[int, ...]] = field(default_factory=list)
-    marked: set[int] = field(default_factory=set)
     report: StatusReport | None = None
 
 
@@ -74,7 +72,7 @@ class Judge:
             owner = dict(report.owner)
             owner.update(marked_owner)
         unclear = [s for s in report.unclear if not any(p in marked_status for p in s)]
-        return Verdict(status, owner, unclear, set(marked_status), report)
+        return Verdict(status, owner, unclear, report)
 
 
 def to_judgement(game: Game, verdict: Verdict) -> Judgement:

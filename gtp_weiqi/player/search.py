@@ -30,16 +30,19 @@ from collections.abc import Callable
 from dataclasses import dataclass
 
 from ..board import BLACK, EMPTY, WHITE, Board, IllegalMove, opponent, true_eye
+from ..counting.methods import METHODS, handicap_bonus
 from ..game import Game
+from ..judgement import ALL_ALIVE_METHODS
 from .patterns import geometry, shape_table
 from .playout import area_margin, exact_margin, run_playout
 
 PASS = 0
 RESIGN = -1
 
-TAX_COUNTINGS = frozenset({"jihuozi", "zilu", "tianman_huozi", "tinglu", "shulu", "huanqitou",
-                           "stone"})
-ALL_ALIVE_COUNTINGS = frozenset({"tromp_taylor"})
+# Counting methods that charge every block (棋块) its basic eye points: the 计活子 family and
+# stone scoring.
+TAX_COUNTINGS = frozenset({slug for slug, m in METHODS.items() if m.family == "jihuozi"}
+                          | {"stone"})
 
 OPEN, JUDGED, EXACT = 0, 1, 2  # how a node ends the game: not / judged by playouts / as is
 
@@ -179,10 +182,7 @@ class KeyScheme:
 
 def white_compensation(game: Game) -> float:
     """Komi plus White's handicap bonus (whiteHandicapBonus: 0, N or N-1)."""
-    rule = game.rules.whiteHandicapBonus
-    h = game.handicap
-    bonus = h if rule == "N" else max(h - 1, 0) if rule == "N-1" else 0
-    return game.komi + bonus
+    return game.komi + handicap_bonus(game.rules.whiteHandicapBonus, game.handicap)
 
 
 # -- the search ----------------------------------------------------------------------------
@@ -205,7 +205,7 @@ class Search:
         self.max_playout = 3 * self.n_points + 20
         self.compensation = white_compensation(game)
         self.tax = rules.counting in TAX_COUNTINGS
-        self.all_alive = rules.counting in ALL_ALIVE_COUNTINGS
+        self.all_alive = rules.counting in ALL_ALIVE_METHODS
         self.natural = rules.ending == "NATURAL"
         self.simple_ko = rules.ko == "SIMPLE"
         self.scheme = KeyScheme(rules.virtualMoves, rules.ko == "SITUATIONAL")

@@ -28,16 +28,15 @@ import time
 import traceback
 from collections.abc import Callable
 from dataclasses import dataclass, field
-from types import SimpleNamespace
 
-from .. import ending
 from ..coords import parse_vertex
 from ..game import Game
 from ..player import PASS, RESIGN, Player, PlayerOptions, Restriction, Search
 from ..player.clock import TimeSystem, parse_kgs
+from .ending_cmds import check_open
 from .engine import WeiqiEngine, parse_colour, parse_int
 from .protocol import GtpError, Handler, frame, preprocess
-from .scoring_cmds import Scoring
+from .scoring_cmds import scoring_of
 
 LZ_STYLE = ("analyze", "lz-analyze")
 KATA_STYLE = ("kata-analyze",)
@@ -71,19 +70,17 @@ class PlayerCommands:
         self.player = Player(PlayerOptions())
         self.player.referee = self.referee_margin
         self._moves_seen = 0
-        self._view = SimpleNamespace(game=engine.game, seed=engine.seed)
-        self._scoring = Scoring(self._view)  # type: ignore[arg-type]
         engine.player = self.generate
 
     def referee_margin(self, game: Game) -> float | None:
         """Black's margin of `game` as final_score would count it now (the judgement of dead
         stones, the rules' counting method), or None when it cannot be counted."""
-        self._view.game = game
+        scoring = scoring_of(self.engine)
         try:
-            verdict = self._scoring.verdict()
+            verdict = scoring.verdict(game=game)
             if verdict.unclear:
                 return None
-            return self._scoring.count(game.rules.counting, verdict).margin
+            return scoring.count(game.rules.counting, verdict, game=game).margin
         except (GtpError, ValueError):
             return None
 
@@ -277,14 +274,9 @@ class PlayerCommands:
         engine.after_move()
         return f"play {engine.format_point(move)}"
 
-    def _check_open(self) -> None:
-        reason = ending.move_refusal(self.engine.game)
-        if reason is not None:
-            raise GtpError(reason)
-
     def genmove_once(self, style: str, args: list[str]) -> str:
         request = self.parse_request(args)
-        self._check_open()
+        check_open(self.engine.game)
         lines: list[str] = []
         every = request.interval or None
 
@@ -299,7 +291,7 @@ class PlayerCommands:
         engine = self.engine
         try:
             request = self.parse_request(args)
-            self._check_open()
+            check_open(self.engine.game)
         except GtpError as exc:
             return frame(False, ident, str(exc))
         engine.write(f"={ident} \n")

@@ -39,6 +39,14 @@ ANALYZE_ENTRIES = [
 ]
 
 
+
+def check_open(game: Game) -> None:
+    """Refuse (GtpError) a move the seeds' ending rules do not allow now: the game is over,
+    stopped, or paused."""
+    reason = ending.move_refusal(game)
+    if reason is not None:
+        raise GtpError(reason)
+
 class EndingCommands:
     """The ending commands of one engine, and the wrapped move / undo commands."""
 
@@ -74,11 +82,6 @@ class EndingCommands:
             self.engine.game = game
             self.engine.after_load()
 
-    def _check_open(self) -> None:
-        reason = ending.move_refusal(self.engine.game)
-        if reason is not None:
-            raise GtpError(reason)
-
     # -- wrapped commands ---------------------------------------------------------------
 
     def cmd_play(self, args: list[str]) -> str:
@@ -97,7 +100,7 @@ class EndingCommands:
         def wrapped(args: list[str]) -> str:
             self.engine._arity(args, 1)
             parse_colour(args[0])
-            self._check_open()
+            check_open(self.engine.game)
             return handler(args)
 
         return wrapped

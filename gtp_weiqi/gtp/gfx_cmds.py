@@ -26,7 +26,7 @@ from ..pictures import build_picture, to_gfx
 from ..rules import BALANCES, COUNTING_SLUGS, preset_names
 from .engine import WeiqiEngine, format_number
 from .protocol import GtpError
-from .scoring_cmds import Scoring
+from .scoring_cmds import scoring_of
 
 FAMILY_ZH = {"jihuozi": "计活子", "jipingdian": "计枰点", "standard": "标准"}
 SHORT_ZH = {
@@ -56,16 +56,6 @@ def analyze_entries(known: set[str] | dict[str, object]) -> list[str]:
     return [e for e in entries if e.split("/")[2].split()[0] in known]
 
 
-def _scoring_of(engine: WeiqiEngine) -> Scoring:
-    """The engine's scoring layer (shared judge cache), or a private one if none is bound."""
-    for name in ("weiqi-score", "final_score"):
-        cmd = engine.commands.get(name)
-        owner = getattr(cmd.handler, "__self__", None) if cmd is not None else None
-        if isinstance(owner, Scoring):
-            return owner
-    return Scoring(engine)
-
-
 def _dboard_value(v: float) -> str:
     text = f"{max(-1.0, min(1.0, v)):.2f}".rstrip("0").rstrip(".")
     return "0" if text in ("-0", "") else text
@@ -76,7 +66,7 @@ class GfxCommands:
 
     def __init__(self, engine: WeiqiEngine) -> None:
         self.engine = engine
-        self.scoring = _scoring_of(engine)
+        self.scoring = scoring_of(engine)
 
     # -- weiqi-gfx ----------------------------------------------------------------------
 

@@ -39,7 +39,7 @@ from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import BinaryIO
 
-from .. import __version__, ending
+from .. import __version__
 from ..board import BLACK, WHITE
 from ..coords import format_vertex, parse_vertex
 from ..game import Game, Move
@@ -56,6 +56,7 @@ from .controller import (
     SubprocessChannel,
     split_command,
 )
+from .ending_cmds import check_open
 from .engine import WeiqiEngine, parse_colour
 from .protocol import GtpError, Handler
 
@@ -463,16 +464,11 @@ class Proxy:
         self.report(f"no legal move from the back end for {letter}: playing {what}")
         return None
 
-    def _check_open(self) -> None:
-        reason = ending.move_refusal(self.engine.game)
-        if reason is not None:
-            raise GtpError(reason)
-
     def _generate(self, command: str, args: list[str]) -> str:
         engine = self.engine
         engine._arity(args, 1)
         colour = parse_colour(args[0])
-        self._check_open()
+        check_open(self.engine.game)
         move = self._ask_move(command, colour, plays=True)
         if move == RESIGN:
             return RESIGN

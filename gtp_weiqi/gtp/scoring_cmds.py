@@ -13,7 +13,7 @@ from typing import Any
 from ..board import BLACK, EMPTY, WHITE, opponent
 from ..counting import A_LIKE, BALANCES, METHODS, count, parse_params, score_detail
 from ..counting.model import Count
-from ..game import IllegalPlay
+from ..game import Game, IllegalPlay
 from ..judgement import ALL_ALIVE_METHODS, Judge, Verdict, scoring_input, to_judgement
 from ..policy import choose_move
 from .engine import WeiqiEngine, parse_colour
@@ -22,6 +22,16 @@ from .protocol import GtpError
 STONE_STATUSES = ("alive", "dead", "seki")
 POINT_STATUSES = ("black_territory", "white_territory", "dame")
 OWNERS = {"black": "b", "b": "b", "white": "w", "w": "w", "public": "public"}
+
+
+def scoring_of(engine: WeiqiEngine) -> Scoring:
+    """The engine's scoring layer (shared judge cache), or a private one if none is bound."""
+    for name in ("weiqi-score", "final_score"):
+        cmd = engine.commands.get(name)
+        owner = getattr(cmd.handler, "__self__", None) if cmd is not None else None
+        if isinstance(owner, Scoring):
+            return owner
+    return Scoring(engine)
 
 
 class Scoring:
@@ -33,30 +43,34 @@ class Scoring:
 
     # -- shared -------------------------------------------------------------------------
 
-    def end_info(self) -> Any:
-        """How the game ended, by the seeds' ending rules (None when that layer is absent)."""
+    def end_info(self, game: Game | None = None) -> Any:
+        """How the game (default: the engine's) ended, by the seeds' ending rules (None when
+        that layer is absent)."""
         try:
             from ..ending import end_info
         except ImportError:
             return None
-        return end_info(self.engine.game)
+        return end_info(game or self.engine.game)
 
-    def verdict(self, slug: str | None = None) -> Verdict:
-        """The judgement to count from under `slug` (default: the active rules' method)."""
-        game = self.engine.game
+    def verdict(self, slug: str | None = None, game: Game | None = None) -> Verdict:
+        """The judgement to count from under `slug` (default: the active rules' method), for
+        `game` (default: the engine's; another one shares the judge's cache)."""
+        game = game or self.engine.game
         slug = slug or game.rules.counting
-        info = self.end_info()
+        info = self.end_info(game)
         all_alive = slug in ALL_ALIVE_METHODS or bool(info is not None and info.all_alive)
         return self.judge.verdict(game, all_alive=all_alive)
 
-    def params_for(self, slug: str, given: dict[str, Any] | None = None) -> dict[str, Any]:
+    def params_for(self, slug: str, given: dict[str, Any] | None = None,
+                   game: Game | None = None) -> dict[str, Any]:
         """The method's parameters: the active rules' choices, then any given ones.
 
         The rules' balancing goes to shulu and dengzi, their bowl to the tianman methods;
         a standard method keeps its own handicap compensation (area N, aga N-1) unless it
         is the rules' own method.
         """
-        rules = self.engine.game.rules
+        game = game or self.engine.game
+        rules = game.rules
         info_m = METHODS[slug]
         takes = info_m.params
         params: dict[str, Any] = {}
@@ -67,17 +81,18 @@ class Scoring:
         if "white_handicap_bonus" in takes and (info_m.family != "standard"
                                                  or slug == rules.counting):
             params["white_handicap_bonus"] = rules.whiteHandicapBonus
-        info = self.end_info()
+        info = self.end_info(game)
         if "a_point" in takes and rules.aPoint and info is not None and info.a_point:
             params["a_point"] = True
         params.update(given or {})
         return params
 
-    def count(self, slug: str, verdict: Verdict, given: dict[str, Any] | None = None) -> Count:
-        game = self.engine.game
+    def count(self, slug: str, verdict: Verdict, given: dict[str, Any] | None = None,
+              game: Game | None = None) -> Count:
+        game = game or self.engine.game
         try:
             return count(slug, scoring_input(game), to_judgement(game, verdict),
-                         **self.params_for(slug, given))
+                         **self.params_for(slug, given, game))
         except ValueError as exc:
             raise GtpError(str(exc)) from None
 

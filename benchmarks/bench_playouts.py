@@ -23,6 +23,8 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
+from bench_board import choose_move  # noqa: E402
+
 import gtp_weiqi.board as board_module  # noqa: E402
 from gtp_weiqi.board import BLACK, EMPTY, Board  # noqa: E402
 from gtp_weiqi.game import Game  # noqa: E402
@@ -37,20 +39,10 @@ def random_playout(board: Board, rnd, max_moves: int) -> int:
     empties = [p for p in board.points if board.colour[p] == EMPTY]
     colour, passes, ko, moves = BLACK, 0, None, 0
     while passes < 2 and moves < max_moves:
-        n = len(empties)
-        move = 0
-        while n:
-            i = int(rnd() * n)
-            p = empties[i]
-            if p != ko and not board.is_eyeish(p, colour) and board.is_legal(p, colour):
-                move = p
-                break
-            n -= 1
-            empties[i], empties[n] = empties[n], empties[i]
+        move = choose_move(board, empties, colour, ko, rnd)
         moves += 1
-        if move:
+        if move is not None:
             removed, _ = board.play(move, colour)
-            empties.remove(move)
             empties.extend(removed)
             ko = board.ko_point
             passes = 0

@@ -22,7 +22,6 @@ A shorter run: ``--games 10 --time-per-move 1``.  ``--jobs 2`` plays two games a
 from __future__ import annotations
 
 import argparse
-import math
 import os
 import re
 import select
@@ -39,8 +38,12 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
+from _common import find_gnugo  # noqa: E402
+
 from gtp_weiqi.gtp.commands import build_engine  # noqa: E402
+from gtp_weiqi.match.stats import wilson_interval  # noqa: E402
 from gtp_weiqi.rules import lookup_preset  # noqa: E402
+from gtp_weiqi.sgfio import game_to_sgf  # noqa: E402
 
 
 class GtpFailure(Exception):
@@ -109,19 +112,22 @@ class GameResult:
     gnugo_score: str = ""
     record: list[str] = field(default_factory=list)
     playouts: float = 0.0  # our mean playouts per move
+    sgf: bytes = b""  # the refereed game
 
     @property
     def we_won(self) -> bool:
         return self.winner == self.ours
 
 
-def gnugo_argv(spec: str) -> list[str]:
+def gnugo_argv(spec: str) -> list[str] | None:
+    """The GNU Go command line of `spec`, its program found where Debian puts it; None when
+    GNU Go is not installed."""
     argv = shlex.split(spec)
-    if not shutil.which(argv[0]):
-        for folder in ("/usr/games", "/usr/local/games"):
-            if (Path(folder) / argv[0]).exists():
-                argv[0] = str(Path(folder) / argv[0])
-                break
+    if argv[0] == "gnugo":
+        found = find_gnugo()
+        if found is None:
+            return None
+        argv[0] = found
     return argv
 
 
@@ -135,7 +141,7 @@ def play_game(args: argparse.Namespace, rules: str, index: int) -> GameResult:
     ours = GtpProcess([sys.executable, "-m", "gtp_weiqi", "--size", str(args.size),
                        "--rules", rules, "--komi", str(komi), "--seed", str(index),
                        *effort, *shlex.split(args.ours_args)], "gtp-weiqi", log)
-    gnugo = GtpProcess(gnugo_argv(args.gnugo), "gnugo")
+    gnugo = GtpProcess(gnugo_argv(args.gnugo) or [], "gnugo")
     referee = build_engine(size=args.size, rules=rules, komi=komi)
     players = {ours_colour: ours, ("w" if ours_colour == "b" else "b"): gnugo}
     record: list[str] = []
@@ -202,38 +208,15 @@ def play_game(args: argparse.Namespace, rules: str, index: int) -> GameResult:
     text = log.read_text(encoding="utf-8", errors="replace")
     playouts = [int(m.group(1)) for m in re.finditer(r"(\d+) playouts in", text)]
     log.unlink()
+    black, white = ("gtp-weiqi", "gnugo") if ours_colour == "b" else ("gnugo", "gtp-weiqi")
+    sgf = game_to_sgf(referee.game, extra_root={"PB": black, "PW": white}, result=result)
     return GameResult(rules, index, ours_colour, result, winner, len(record), our_seconds,
-                      our_moves, gnugo_score, record, sum(playouts) / max(len(playouts), 1))
+                      our_moves, gnugo_score, record, sum(playouts) / max(len(playouts), 1), sgf)
 
 
-def wilson(wins: float, n: int) -> tuple[float, float]:
-    """95 % Wilson interval of a win rate."""
-    if n == 0:
-        return 0.0, 1.0
-    z = 1.96
-    p = wins / n
-    centre = (p + z * z / (2 * n)) / (1 + z * z / n)
-    half = z * math.sqrt(p * (1 - p) / n + z * z / (4 * n * n)) / (1 + z * z / n)
-    return max(0.0, centre - half), min(1.0, centre + half)
-
-
-def save_sgf(folder: Path, game: GameResult, size: int) -> None:
-    letters = "abcdefghijklmnopqrstuvwxy"
-    nodes = []
-    for entry in game.record:
-        colour, vertex = entry.split()
-        if vertex == "pass":
-            point = ""
-        else:
-            col = "abcdefghjklmnopqrstuvwxyz".index(vertex[0])
-            row = int(vertex[1:]) - 1
-            point = letters[col] + letters[size - 1 - row]
-        nodes.append(f";{colour.upper()}[{point}]")
-    black, white = ("gtp-weiqi", "gnugo") if game.ours == "b" else ("gnugo", "gtp-weiqi")
-    text = (f"(;GM[1]FF[4]SZ[{size}]RU[{game.rules}]PB[{black}]PW[{white}]"
-            f"RE[{game.result}]" + "".join(nodes) + ")\n")
+def save_sgf(folder: Path, game: GameResult) -> None:
     folder.mkdir(parents=True, exist_ok=True)
-    (folder / f"{game.rules}-{game.index:03d}.sgf").write_text(text, encoding="utf-8")
+    (folder / f"{game.rules}-{game.index:03d}.sgf").write_bytes(game.sgf)
 
 
 def main(argv: list[str] | None = None) -> int:
@@ -253,7 +236,8 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--first", type=int, default=0, help="index of the first game")
     parser.add_argument("--sgf", type=Path, default=None, help="folder for the game records")
     args = parser.parse_args(argv)
-    if not shutil.which(gnugo_argv(args.gnugo)[0]):
+    argv = gnugo_argv(args.gnugo)
+    if argv is None or not shutil.which(argv[0]):
         print("gnugo not found (apt install gnugo)", file=sys.stderr)
         return 2
     effort = (f"{args.playouts} playouts/move" if args.playouts
@@ -278,12 +262,12 @@ def main(argv: list[str] | None = None) -> int:
                       f"{per_move:.2f} s/move {game.playouts:.0f} playouts/move{cross}",
                       flush=True)
                 if args.sgf is not None:
-                    save_sgf(args.sgf, game, args.size)
+                    save_sgf(args.sgf, game)
         unscored = [g for g in results if not g.winner]
         results = [g for g in results if g.winner]
         wins = sum(g.we_won for g in results)
         n = len(results)
-        low, high = wilson(wins, n)
+        low, high = wilson_interval(wins, n)
         as_black = [g for g in results if g.ours == "b"]
         as_white = [g for g in results if g.ours == "w"]
         mean_playouts = sum(g.playouts for g in results) / max(n, 1)

@@ -23,7 +23,11 @@ _RU_NAMES = {"gog": "ing", "chinese": "chinese", "japanese": "japanese", "korean
              "aga": "aga", "nz": "new-zealand", "tromptaylor": "tromp-taylor"}
 
 
-_MARK_PROPS = ("WQAL", "WQSK", "WQOB", "WQOW", "WQOP")
+# Judgement marks as SGF properties: stone statuses (DD is the standard dead-stone list, the
+# others are private) and owners of empty points.
+_STATUS_PROPS = {"WQAL": "alive", "WQSK": "seki", "DD": "dead"}
+_OWNER_PROPS = {"WQOB": "b", "WQOW": "w", "WQOP": "public"}
+_MARK_PROPS = tuple(p for p in (*_STATUS_PROPS, *_OWNER_PROPS) if p != "DD")
 
 
 class SgfError(ValueError):
@@ -135,12 +139,12 @@ def build_game(parsed: SgfGame, rules: Rules, komi: float, move_number: int | No
 
 def _apply_marks(game: Game, marks: dict[str, list[tuple[int, int]]]) -> None:
     board = game.board
-    for prop, status in (("WQAL", "alive"), ("WQSK", "seki"), ("DD", "dead")):
+    for prop, status in _STATUS_PROPS.items():
         stones = [board.point(*rc) for rc in marks.get(prop, [])
                   if board.colour[board.point(*rc)] in (BLACK, WHITE)]
         if stones:
             game.mark_status(stones, status)
-    for prop, owner in (("WQOB", "b"), ("WQOW", "w"), ("WQOP", "public")):
+    for prop, owner in _OWNER_PROPS.items():
         empty = [board.point(*rc) for rc in marks.get(prop, [])
                  if board.colour[board.point(*rc)] not in (BLACK, WHITE)]
         if empty:
@@ -163,11 +167,11 @@ def _mark_properties(game: Game) -> dict[str, list[int]]:
     WQOB / WQOW / WQOP owners of empty points (black / white / public)."""
     status, owner = game.effective_marks()
     props: dict[str, list[int]] = {}
-    for prop, value in (("DD", "dead"), ("WQSK", "seki"), ("WQAL", "alive")):
+    for prop, value in _STATUS_PROPS.items():
         pts = sorted(p for p, v in status.items() if v == value)
         if pts:
             props[prop] = pts
-    for prop, value in (("WQOB", "b"), ("WQOW", "w"), ("WQOP", "public")):
+    for prop, value in _OWNER_PROPS.items():
         pts = sorted(p for p, v in owner.items() if v == value)
         if pts:
             props[prop] = pts

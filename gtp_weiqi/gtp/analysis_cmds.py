@@ -29,7 +29,6 @@ import traceback
 from collections.abc import Callable
 from dataclasses import dataclass, field
 
-from ..coords import parse_vertex
 from ..game import Game
 from ..player import PASS, RESIGN, Player, PlayerOptions, Restriction, Search
 from ..player.clock import TimeSystem, parse_kgs
@@ -159,15 +158,9 @@ class PlayerCommands:
         return request
 
     def _vertex_list(self, text: str) -> list[int]:
-        game = self.engine.game
-        points = []
-        for part in text.split(","):
-            try:
-                rc = parse_vertex(part, game.width, game.height)
-            except ValueError:
-                raise GtpError(f"syntax error: bad vertex {part!r}") from None
-            points.append(PASS if rc is None else game.board.point(*rc))
-        return points
+        """Comma-separated vertices (KataGo's allow / avoid lists) as points, pass as PASS."""
+        found = (self.engine.vertex(part) for part in text.split(","))
+        return [PASS if p is None else p for p in found]
 
     # -- output ---------------------------------------------------------------------------
 

@@ -30,7 +30,7 @@ from collections.abc import Callable
 from dataclasses import dataclass, field
 
 from ..game import Game
-from ..player import PASS, RESIGN, Player, PlayerOptions, Restriction, Search
+from ..player import PASS, PLAYERS, RESIGN, Player, PlayerOptions, Restriction, Search
 from ..player.clock import TimeSystem, parse_kgs
 from .ending_cmds import check_open
 from .engine import WeiqiEngine, parse_colour, parse_int
@@ -395,12 +395,12 @@ def configure_player(engine: WeiqiEngine, name: str = "mcts", playouts: int | No
     if commands is None:
         commands = register_analysis_commands(engine)
     options = commands.player.options
-    if name not in ("mcts", "simple"):
-        raise GtpError(f"unknown player {name!r}: mcts or simple")
+    if name not in PLAYERS:
+        raise GtpError(f"unknown player {name!r}: {' or '.join(PLAYERS)}")
     options.name = name
     options.playouts = playouts
     options.time_per_move = time_per_move
-    options.resign_threshold = resign_threshold
+    options.settings.resign_threshold = resign_threshold
 
 
 __all__ = ["AnalysisRequest", "PlayerCommands", "configure_player", "register_analysis_commands"]

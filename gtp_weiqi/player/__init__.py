@@ -42,8 +42,7 @@ class PlayerOptions:
     name: str = "simple"
     playouts: int | None = None
     time_per_move: float | None = None
-    resign_threshold: float = 0.0
-    settings: Settings = field(default_factory=Settings)
+    settings: Settings = field(default_factory=Settings)  # the search's, resign threshold too
 
 
 @dataclass
@@ -67,11 +66,6 @@ class Player:
         self.used: dict[int, float] = {BLACK: 0.0, WHITE: 0.0}
         self.last_search: Search | None = None
 
-    def settings(self) -> Settings:
-        s = self.options.settings
-        s.resign_threshold = self.options.resign_threshold
-        return s
-
     def effort(self, game: Game, colour: int,
                time_left: tuple[float, int] | None = None) -> Effort:
         """The playouts and seconds for the next move of `colour`."""
@@ -92,7 +86,7 @@ class Player:
     def new_search(self, game: Game, colour: int, seed: str,
                    restrictions: list[Restriction] | None = None,
                    ownership: bool = False) -> Search:
-        return Search(game, colour, seed, self.settings(), restrictions, ownership)
+        return Search(game, colour, seed, self.options.settings, restrictions, ownership)
 
     def choose(self, game: Game, colour: int, seed: str,
                time_left: tuple[float, int] | None = None,

@@ -194,15 +194,13 @@ class Search:
     def __init__(self, game: Game, colour: int, seed: str, settings: Settings | None = None,
                  restrictions: list[Restriction] | None = None,
                  ownership: bool = False) -> None:
-        self.game = game
         self.colour = colour
         self.settings = settings or Settings()
         self.restrictions = restrictions or []
         rules = game.rules
         self.board = game.board.copy()
         self.geo = geometry(game.width, game.height)
-        self.n_points = len(self.board.points)
-        self.max_playout = 3 * self.n_points + 20
+        self.max_playout = 3 * len(self.board.points) + 20
         self.compensation = white_compensation(game)
         self.tax = rules.counting in TAX_COUNTINGS
         self.all_alive = rules.counting in ALL_ALIVE_METHODS

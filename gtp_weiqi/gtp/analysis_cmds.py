@@ -68,8 +68,14 @@ class PlayerCommands:
         self.engine = engine
         self.player = Player(PlayerOptions())
         self.player.referee = self.referee_margin
-        self._moves_seen = 0
         engine.player = self.generate
+        new_game = engine.on_new_game
+
+        def on_new_game() -> None:  # the time the player has used belongs to one game
+            new_game()
+            self.player.new_game()
+
+        engine.on_new_game = on_new_game  # type: ignore[method-assign]
 
     def referee_margin(self, game: Game) -> float | None:
         """Black's margin of `game` as final_score would count it now (the judgement of dead
@@ -93,16 +99,9 @@ class PlayerCommands:
         left = self.engine.time_left.get(colour)
         return None if left is None else (float(left[0]), left[1])
 
-    def _new_game_check(self) -> None:
-        n = len(self.engine.game.moves)
-        if n < self._moves_seen or n <= 1:
-            self.player.new_game()
-        self._moves_seen = n
-
     def generate(self, colour: int, on_progress: Callable[[Search], None] | None = None,
                  every: float | None = None) -> int | None:
         """What genmove plays: the player's choice (None = pass, RESIGN)."""
-        self._new_game_check()
         started = time.perf_counter()
         move = self.player.choose(self.engine.game, colour, self.seed(), self._time_left(colour),
                                   on_progress, every)

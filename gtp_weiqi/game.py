@@ -108,11 +108,25 @@ class Game:
             h ^= _virtual_key(BLACK, self.virtual[BLACK]) ^ _virtual_key(WHITE, self.virtual[WHITE])
         return h
 
-    def _history_key(self, to_move: int, pattern: int | None = None) -> int:
-        key = self.pattern_hash() if pattern is None else pattern
+    def position_key(self, board_hash: int, virtual_black: int, virtual_white: int,
+                     to_move: int) -> int:
+        """A position's key as the active ko rule compares positions: the board, plus the
+        virtual stones under virtual-move rules, plus the side to move under situational
+        superko.  A search can key positions it only reads ahead with it."""
+        key = board_hash
+        if self.rules.virtualMoves:
+            key ^= _virtual_key(BLACK, virtual_black) ^ _virtual_key(WHITE, virtual_white)
         if self.rules.ko == "SITUATIONAL" and to_move == WHITE:
             key ^= _SIDE_KEY
         return key
+
+    def seen_keys(self) -> frozenset[int]:
+        """The keys (`position_key`) of every position of the game so far."""
+        return frozenset(self._seen)
+
+    def _history_key(self, to_move: int) -> int:
+        return self.position_key(self.board.hash, self.virtual[BLACK], self.virtual[WHITE],
+                                 to_move)
 
     # -- queries ----------------------------------------------------------------------
 
@@ -161,10 +175,9 @@ class Game:
             after = board.hash_after(point, colour, rules.suicide)
         except IllegalMove:
             return "suicide"
-        if rules.virtualMoves:
-            after ^= (_virtual_key(BLACK, self.virtual[BLACK])
-                      ^ _virtual_key(WHITE, self.virtual[WHITE]))
-        if self._history_key(opponent(colour), after) in self._seen:
+        key = self.position_key(after, self.virtual[BLACK], self.virtual[WHITE],
+                                opponent(colour))
+        if key in self._seen:
             return "superko"
         return None
 

@@ -124,62 +124,6 @@ class Restriction:
     allow: bool
 
 
-# -- position keys (the whole-board pattern, 全局棋形) -----------------------------------------
-
-_SIDE_KEY = random.Random("gtp_weiqi player side to move").getrandbits(64)
-_VIRTUAL: dict[tuple[int, int], int] = {}
-
-
-def _virtual_key(colour: int, count: int) -> int:
-    key = _VIRTUAL.get((colour, count))
-    if key is None:
-        key = random.Random(f"gtp_weiqi player virtual {colour} {count}").getrandbits(64)
-        _VIRTUAL[(colour, count)] = key
-    return key
-
-
-class KeyScheme:
-    """Position keys as the active ko rule sees them: the board, plus the virtual stones
-    under virtual-move rules, plus the side to move under situational superko."""
-
-    def __init__(self, virtual: bool, situational: bool) -> None:
-        self.virtual = virtual
-        self.situational = situational
-
-    def key(self, board_hash: int, vb: int, vw: int, to_move: int) -> int:
-        h = board_hash
-        if self.virtual:
-            h ^= _virtual_key(BLACK, vb) ^ _virtual_key(WHITE, vw)
-        if self.situational and to_move == WHITE:
-            h ^= _SIDE_KEY
-        return h
-
-    def history(self, game: Game) -> set[int]:
-        """The keys of every position of the game so far (setup and moves replayed)."""
-        board = Board(game.width, game.height)
-        for p, colour in game.setup:
-            board.place_stone(p, colour)
-        vb = vw = 0
-        to_move = WHITE if game.handicap else BLACK
-        keys = {self.key(board.hash, vb, vw, to_move)}
-        for move in game.moves:
-            if move.point is None:
-                if move.colour == BLACK:
-                    vb += 1
-                else:
-                    vw += 1
-            else:
-                try:
-                    board.play(move.point, move.colour, game.rules.suicide)
-                except IllegalMove:
-                    break  # a record the rules refuse: keep what was replayed
-            to_move = opponent(move.colour)
-            keys.add(self.key(board.hash, vb, vw, to_move))
-        keys.add(self.key(game.board.hash, game.virtual[BLACK], game.virtual[WHITE],
-                          game.to_move))
-        return keys
-
-
 def white_compensation(game: Game) -> float:
     """Komi plus White's handicap bonus (whiteHandicapBonus: 0, N or N-1)."""
     return game.komi + handicap_bonus(game.rules.whiteHandicapBonus, game.handicap)
@@ -206,8 +150,9 @@ class Search:
         self.all_alive = rules.counting in ALL_ALIVE_METHODS
         self.natural = rules.ending == "NATURAL"
         self.simple_ko = rules.ko == "SIMPLE"
-        self.scheme = KeyScheme(rules.virtualMoves, rules.ko == "SITUATIONAL")
-        self.history: set[int] = set() if self.simple_ko else self.scheme.history(game)
+        # positions keyed as the game's ko rule keys them: the game's own, then the tree's
+        self.key = game.position_key
+        self.history = frozenset() if self.simple_ko else game.seen_keys()
         self.rng = random.Random(seed)
         last = game.moves[-1] if game.moves else None
         self.root_passes = game.consecutive_passes()
@@ -266,7 +211,7 @@ class Search:
         opp = 3 - c
         simple = self.simple_ko
         history = self.history
-        scheme = self.scheme
+        key_of = self.key
         vb, vw = virtual
         allowed: frozenset[int] | None = None
         avoided: set[int] = set()
@@ -315,7 +260,7 @@ class Search:
                     h = board.hash_after(p, c)
                 except IllegalMove:
                     continue
-                key = scheme.key(h, vb, vw, opp)
+                key = key_of(h, vb, vw, opp)
                 if key in history or key in path_keys:
                     continue
             pn = float(s.prior_even)
@@ -408,7 +353,7 @@ class Search:
         passes = self.root_passes
         vb, vw = self.root_virtual
         path_keys: list[int] = []
-        scheme = self.scheme
+        key_of = self.key
         simple = self.simple_ko
         expand_visits = self.settings.expand_visits
         while node.children is not None and node.end == OPEN:
@@ -437,7 +382,7 @@ class Search:
                 tree_moves.append(0)
             c = 3 - c
             if not simple:
-                path_keys.append(scheme.key(board.hash, vb, vw, c))
+                path_keys.append(key_of(board.hash, vb, vw, c))
             path.append(child)
             node = child
             if node.end == OPEN and node.children is None and node.n + 1 >= expand_visits:

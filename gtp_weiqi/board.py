@@ -81,17 +81,21 @@ class Chain:
 
 
 @cache
-def _geometry(
-    width: int, height: int
-) -> tuple[tuple[int, ...], tuple[tuple[int, ...], ...], tuple[list[int], ...]]:
-    """Point list, neighbour table and Zobrist keys for one board size (shared, read-only)."""
+def _geometry(width: int, height: int) -> tuple[
+    tuple[int, ...], tuple[tuple[int, ...], ...], tuple[tuple[int, ...], ...], tuple[list[int], ...]
+]:
+    """Point list, neighbour and diagonal tables and Zobrist keys for one board size (shared,
+    read-only)."""
     stride = width + 1
     size = (height + 2) * stride
     points = tuple((row + 1) * stride + col + 1 for row in range(height) for col in range(width))
     on_board = set(points)
     neighbours: list[tuple[int, ...]] = [()] * size
+    diagonals: list[tuple[int, ...]] = [()] * size
     for p in points:
         neighbours[p] = tuple(q for q in (p - stride, p - 1, p + 1, p + stride) if q in on_board)
+        diagonals[p] = tuple(q for q in (p - stride - 1, p - stride + 1, p + stride - 1,
+                                         p + stride + 1) if q in on_board)
     rng = random.Random(f"gtp_weiqi zobrist {width}x{height}")
     keys: tuple[list[int], ...] = ([0] * size, [0] * size, [0] * size)
     for colour in (BLACK, WHITE):
@@ -101,7 +105,7 @@ def _geometry(
             while key == 0:
                 key = rng.getrandbits(64)
             table[p] = key
-    return points, tuple(neighbours), keys
+    return points, tuple(neighbours), tuple(diagonals), keys
 
 
 class Board:
@@ -114,7 +118,7 @@ class Board:
     """
 
     __slots__ = (
-        "width", "height", "stride", "colour", "points", "neighbours",
+        "width", "height", "stride", "colour", "points", "neighbours", "diagonals",
         "chain_of", "hash", "ko_point", "_keys",
     )
 
@@ -124,6 +128,7 @@ class Board:
     colour: list[int]
     points: tuple[int, ...]
     neighbours: tuple[tuple[int, ...], ...]
+    diagonals: tuple[tuple[int, ...], ...]  # on-board diagonal neighbours (the eye test)
     chain_of: list[Chain | None]
     hash: int
     ko_point: int | None
@@ -137,7 +142,7 @@ class Board:
         self.width = width
         self.height = height
         self.stride = width + 1
-        self.points, self.neighbours, self._keys = _geometry(width, height)
+        self.points, self.neighbours, self.diagonals, self._keys = _geometry(width, height)
         size = (height + 2) * self.stride
         self.colour = [EDGE] * size
         for p in self.points:
@@ -174,6 +179,7 @@ class Board:
         new.stride = self.stride
         new.points = self.points
         new.neighbours = self.neighbours
+        new.diagonals = self.diagonals
         new._keys = self._keys
         new.colour = self.colour[:]
         new.hash = self.hash

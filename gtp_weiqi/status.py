@@ -40,7 +40,6 @@ from __future__ import annotations
 
 import random
 from dataclasses import dataclass, field
-from functools import lru_cache
 
 from .board import BLACK, EDGE, EMPTY, WHITE, Board, true_eye
 
@@ -112,25 +111,6 @@ class SekiInfo:
 
 
 # -- position helpers ----------------------------------------------------------------------
-
-
-@lru_cache(maxsize=32)
-def _diagonals(board_key: tuple[int, int, int, int], points: tuple[int, ...],
-               coords: tuple[tuple[int, int], ...], size: int) -> tuple[tuple[int, ...], ...]:
-    """Per padded index: the on-board diagonal neighbours (for the eye test)."""
-    index = dict(zip(coords, points, strict=True))
-    diag: list[tuple[int, ...]] = [()] * size
-    for p, (r, c) in zip(points, coords, strict=True):
-        diag[p] = tuple(index[rc] for rc in ((r - 1, c - 1), (r - 1, c + 1), (r + 1, c - 1),
-                                               (r + 1, c + 1)) if rc in index)
-    return tuple(diag)
-
-
-def _geometry(board: Board) -> tuple[tuple[int, ...], tuple[tuple[int, ...], ...]]:
-    points = board.points
-    coords = tuple(board.row_col(p) for p in points)
-    key = (board.width, board.height, points[0], points[-1])
-    return points, _diagonals(key, points, coords, len(board.colour))
 
 
 def _find_strings(col: list[int], points: tuple[int, ...], nbrs: tuple[tuple[int, ...], ...]
@@ -854,7 +834,7 @@ def judge(board: Board, *, seed: int = 0, playouts: int | None = None,
     multi_stone_suicide -- whether the rules allow it (Benson's vital regions change)
     The board is not modified.
     """
-    points, diag = _geometry(board)
+    points, diag = board.points, board.diagonals
     nbrs = board.neighbours
     col = list(board.colour)
     rng = random.Random(seed)

@@ -127,14 +127,13 @@ def test_true_eye_needs_its_diagonals() -> None:
         . . . . .
         . . . . .
     """)
-    geo = geometry(5, 5)
     corner = pt_board(board, "a5")
     middle = pt_board(board, "b4")
-    assert true_eye(board.colour, board.neighbours[corner], geo.diagonals[corner], BLACK)
+    assert true_eye(board.colour, board.neighbours[corner], board.diagonals[corner], BLACK)
     # b4 has one white diagonal (c3): still an eye in the middle of the board.
-    assert true_eye(board.colour, board.neighbours[middle], geo.diagonals[middle], BLACK)
+    assert true_eye(board.colour, board.neighbours[middle], board.diagonals[middle], BLACK)
     board.place_stone(pt_board(board, "a3"), WHITE)
-    assert not true_eye(board.colour, board.neighbours[middle], geo.diagonals[middle], BLACK)
+    assert not true_eye(board.colour, board.neighbours[middle], board.diagonals[middle], BLACK)
 
 
 def pt_board(board: Board, vertex: str) -> int:
@@ -168,10 +167,9 @@ def test_shape_table_matches_every_orientation_and_both_colours() -> None:
 def expected_root_moves(game: Game, colour: int) -> set[int]:
     """Every legal point that is neither a suicide nor the mover's own true eye, and pass."""
     board = game.board
-    geo = geometry(game.width, game.height)
     moves = {PASS}
     for p in game.legal_points(colour):
-        if true_eye(board.colour, board.neighbours[p], geo.diagonals[p], colour):
+        if true_eye(board.colour, board.neighbours[p], board.diagonals[p], colour):
             continue
         trial = board.copy()
         try:

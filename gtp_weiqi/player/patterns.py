@@ -121,14 +121,12 @@ class Geometry:
     """Per-point tables for one board size (indices as in ``Board``; 0 is an EDGE cell).
 
     around -- the 8 surrounding cells, top-left first, row by row (off-board cells as 0)
-    diagonals -- the on-board diagonal neighbours
     line -- distance to the nearest edge, 1 on the first line
     near -- on-board points within Manhattan distance 3, the point itself excluded
     rc -- (row, col) per point
     """
 
     around: tuple[tuple[int, ...], ...]
-    diagonals: tuple[tuple[int, ...], ...]
     line: tuple[int, ...]
     near: tuple[tuple[int, ...], ...]
     rc: tuple[tuple[int, int], ...]
@@ -140,7 +138,6 @@ def geometry(width: int, height: int) -> Geometry:
     board = Board(width, height)
     size = len(board.colour)
     around: list[tuple[int, ...]] = [()] * size
-    diagonals: list[tuple[int, ...]] = [()] * size
     line = [0] * size
     near: list[tuple[int, ...]] = [()] * size
     rc = [(-1, -1)] * size
@@ -153,9 +150,7 @@ def geometry(width: int, height: int) -> Geometry:
         rc[p] = (r, c)
         around[p] = tuple(at(r + dr, c + dc) for dr in (1, 0, -1) for dc in (-1, 0, 1)
                           if (dr, dc) != (0, 0))
-        diagonals[p] = tuple(q for q in (at(r + 1, c - 1), at(r + 1, c + 1), at(r - 1, c - 1),
-                                         at(r - 1, c + 1)) if q)
         line[p] = 1 + min(r, c, height - 1 - r, width - 1 - c)
         near[p] = tuple(at(r + dr, c + dc) for dr in range(-3, 4) for dc in range(-3, 4)
                         if 0 < abs(dr) + abs(dc) <= 3 and at(r + dr, c + dc))
-    return Geometry(tuple(around), tuple(diagonals), tuple(line), tuple(near), tuple(rc))
+    return Geometry(tuple(around), tuple(line), tuple(near), tuple(rc))

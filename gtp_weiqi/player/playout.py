@@ -42,7 +42,7 @@ def run_playout(board: Board, to_move: int, last: int, ko: int | None, passes: i
     col = board.colour
     chain_of = board.chain_of
     nbrs = board.neighbours
-    diag = geo.diagonals
+    diag = board.diagonals
     around = geo.around
     table = shape_table()
     play = board.play

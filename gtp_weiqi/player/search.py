@@ -202,7 +202,7 @@ class Search:
         nbrs = board.neighbours
         chain_of = board.chain_of
         geo = self.geo
-        diag = geo.diagonals
+        diag = board.diagonals
         around = geo.around
         near = geo.near
         line = geo.line

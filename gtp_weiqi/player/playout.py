@@ -128,7 +128,7 @@ def run_playout(board: Board, to_move: int, last: int, ko: int | None, passes: i
             if not move and rnd() < P_SHAPES:
                 cands = []
                 for q in around[last]:
-                    if col[q] == EMPTY:
+                    if col[q] == EMPTY:  # patterns.encode, inlined in this hot loop
                         a0, a1, a2, a3, a4, a5, a6, a7 = around[q]
                         if table[col[a0] | col[a1] << 2 | col[a2] << 4 | col[a3] << 6
                                  | col[a4] << 8 | col[a5] << 10 | col[a6] << 12

@@ -33,7 +33,7 @@ from ..board import BLACK, EMPTY, WHITE, Board, IllegalMove, opponent, true_eye
 from ..counting.methods import METHODS, handicap_bonus
 from ..game import Game
 from ..judgement import ALL_ALIVE_METHODS
-from .patterns import geometry, shape_table
+from .patterns import encode, geometry, shape_table
 from .playout import area_margin, exact_margin, run_playout
 
 PASS = 0
@@ -274,9 +274,7 @@ class Search:
                 pw += s.prior_escape
             if len(libs) == 1 and not captured:
                 pn += s.prior_self_atari
-            a0, a1, a2, a3, a4, a5, a6, a7 = around[p]
-            if table[col[a0] | col[a1] << 2 | col[a2] << 4 | col[a3] << 6 | col[a4] << 8
-                     | col[a5] << 10 | col[a6] << 12 | col[a7] << 14]:
+            if table[encode(col, around[p])]:
                 pn += s.prior_shape
                 pw += s.prior_shape
             if last:

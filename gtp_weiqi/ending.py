@@ -127,6 +127,9 @@ class _State:
     by: str = ""  # what set the state: stop (explicit steps) or passes
 
 
+_PLAYING = _State(EndInfo(PLAYING, False, False, None), None)
+
+
 # -- the record ---------------------------------------------------------------------------------
 
 
@@ -257,6 +260,10 @@ def _stopped(game: Game, state: str, proposer: int, blocked: str | None, by: str
 
 def _state(game: Game) -> _State:
     rec = _record(game)
+    moves = game.moves
+    if (rec is None and not game.forced_end and game.rules.cycles == "FORBID"
+            and (not moves or moves[-1].point is not None)):
+        return _PLAYING  # plain play: no ending step, no pass to pause on, no cycle to end on
     if rec is not None and rec.parent is not None:
         return _State(EndInfo(TRIAL, False, False, None), None)
     if game.forced_end:
@@ -269,10 +276,8 @@ def _state(game: Game) -> _State:
             f"game is over: a long cycle (循环), {'a draw' if draw else 'no result'}"
         return _State(EndInfo(DRAW if draw else NO_RESULT, False, False, None), blocked)
     events = _valid_events(game)
-    moves = game.moves
     n = len(moves)
     last = events[-1] if events and events[-1].end == n else None
-    playing = _State(EndInfo(PLAYING, False, False, None), None)
     if rules.ending == "ART":
         if last is not None and last.kind == "trial":
             return _State(EndInfo(TRIAL, False, False, None),
@@ -284,7 +289,7 @@ def _state(game: Game) -> _State:
                             "weiqi-test_play settles a dispute", "passes")
         if passes == 1:
             return _State(EndInfo(PROPOSED, False, False, moves[-1].colour), None, "passes")
-        return playing
+        return _PLAYING
     if rules.ending == "NATURAL":
         if last is not None and last.kind == "propose":
             return _State(EndInfo(PROPOSED, False, False, last.colour), None, "stop")
@@ -293,13 +298,13 @@ def _state(game: Game) -> _State:
                             "game is paused by agreement (协商休止); weiqi-dispute resumes play",
                             "stop")
         if last is not None and last.kind in ("refuse", "dispute"):
-            return playing
+            return _PLAYING
         if n >= 2 and moves[-1].point is None and moves[-2].point is None:
             return _stopped(game, AGREED, moves[-2].colour, None, "passes")
-        return playing
+        return _PLAYING
     if game.consecutive_passes() >= 2:
         return _stopped(game, AGREED, moves[-2].colour, None, "passes")
-    return playing
+    return _PLAYING
 
 
 def end_info(game: Game) -> EndInfo:
@@ -310,10 +315,6 @@ def end_info(game: Game) -> EndInfo:
 
 def move_refusal(game: Game) -> str | None:
     """Why no move (board or virtual) may be played on `game` now, or None."""
-    moves = game.moves
-    if (_ATTR not in game.__dict__ and not game.forced_end and game.rules.cycles == "FORBID"
-            and (not moves or moves[-1].point is not None)):
-        return None  # plain play: no ending step, no pass to pause on, no cycle to end on
     return _state(game).blocked
 
 

@@ -28,13 +28,14 @@ import time
 import traceback
 from collections.abc import Callable
 from dataclasses import dataclass, field
+from functools import partial
 
 from ..game import Game
 from ..player import PASS, PLAYERS, RESIGN, Player, PlayerOptions, Restriction, Search
 from ..player.clock import TimeSystem, parse_kgs
 from .ending_cmds import check_open
 from .engine import WeiqiEngine, parse_colour, parse_int
-from .protocol import GtpError, Handler, frame, preprocess
+from .protocol import GtpError, Handler, frame
 from .scoring_cmds import scoring_of
 
 LZ_STYLE = ("analyze", "lz-analyze")
@@ -340,48 +341,19 @@ class PlayerCommands:
         return table
 
 
-def _install_streaming(engine: WeiqiEngine, commands: PlayerCommands,
-                       handlers: dict[str, Handler]) -> None:
-    """Answer the streaming commands incrementally when the engine is serving a stream.
-
-    The protocol layer frames one complete answer per command, so this hook takes over the
-    lines of the streaming commands (only while their handlers are still the ones registered
-    here) and writes `=id ` itself; everything else goes to the engine's own handle_line."""
-    original = engine.handle_line
-    table = commands.streams()
-
-    def handle_line(raw: str) -> tuple[str | None, bool]:
-        if engine.out is not None and engine.source is not None:
-            parts = [part for part in preprocess(raw).split(" ") if part]
-            ident = ""
-            if parts and parts[0].isdigit() and parts[0].isascii():
-                ident = parts.pop(0)
-            if parts and parts[0] in table:
-                registered = engine.commands.get(parts[0])
-                if registered is not None and registered.handler is handlers.get(parts[0]):
-                    style, is_genmove = table[parts[0]]
-                    if is_genmove:
-                        return commands.genmove_streaming(style, parts[1:], ident), False
-                    return commands.analyse_streaming(style, parts[1:], ident), False
-        return original(raw)
-
-    engine.handle_line = handle_line  # type: ignore[method-assign]
-
-
 def register_analysis_commands(engine: WeiqiEngine) -> PlayerCommands:
     """Add the player's commands to `engine` and make it choose moves through the player."""
     commands = PlayerCommands(engine)
-    handlers: dict[str, Handler] = {}
     for name, (style, is_genmove) in commands.streams().items():
         if is_genmove:
-            handlers[name] = (lambda s: lambda args: commands.genmove_once(s, args))(style)
+            engine.register(name, partial(commands.genmove_once, style),
+                            stream=partial(commands.genmove_streaming, style))
         else:
-            handlers[name] = (lambda s: lambda args: commands.analyse_once(s, args))(style)
-        engine.register(name, handlers[name])
+            engine.register(name, partial(commands.analyse_once, style),
+                            stream=partial(commands.analyse_streaming, style))
     engine.register("kgs-time_settings", commands.cmd_kgs_time_settings)
     engine.register("time_settings",
                     commands.wrap_time_settings(engine.commands["time_settings"].handler))
-    _install_streaming(engine, commands, handlers)
     engine.player_commands = commands  # type: ignore[attr-defined]
     return commands
 

@@ -110,6 +110,12 @@ def _vertex_table(width: int, height: int) -> dict[str, int | None]:
 class WeiqiEngine(Engine):
     """The engine behind `gtp-weiqi`."""
 
+    quick_commands = Engine.quick_commands | {
+        "play", "boardsize", "rectangular_boardsize", "clear_board", "komi", "get_komi",
+        "undo", "name", "version", "time_settings", "time_left", "set_free_handicap",
+        "fixed_handicap",
+    }
+
     def __init__(self, size: int = 19, rules: Rules | str = "tromp-taylor",
                  komi: float | None = None, seed: int = 0) -> None:
         super().__init__()

@@ -16,18 +16,13 @@ from dataclasses import dataclass
 from typing import BinaryIO
 
 Handler = Callable[[list[str]], str]
+# A streaming command: (args, id) -> the rest of its response, after writing the first part
+# itself through Engine.write (analysis that reports until the next input line arrives).
+StreamHandler = Callable[[list[str], str], str]
 
 _CONTROL = {i: None for i in range(32) if i not in (9, 10)}
 _CONTROL[127] = None
 _CONTROL[9] = " "
-
-
-# Commands that answer at once: answers to pipelined commands may wait behind these only.
-QUICK_COMMANDS = frozenset({
-    "play", "boardsize", "rectangular_boardsize", "clear_board", "komi", "get_komi", "undo",
-    "protocol_version", "name", "version", "known_command", "list_commands",
-    "time_settings", "time_left", "set_free_handicap", "fixed_handicap",
-})
 
 
 class GtpError(Exception):
@@ -67,10 +62,12 @@ def frame(ok: bool, ident: str, text: str) -> str:
 
 @dataclass
 class Command:
-    """A registered command: its handler and whether list_commands shows it."""
+    """A registered command: its handler, whether list_commands shows it, and how it answers
+    when the engine serves a stream and may write its response piece by piece."""
 
     handler: Handler
     listed: bool = True
+    stream: StreamHandler | None = None
 
 
 class LineSource:
@@ -114,6 +111,9 @@ class LineSource:
 class Engine:
     """A GTP engine: a registry of commands and the loop that answers them."""
 
+    # Commands that answer at once: answers to pipelined commands may wait behind these only.
+    quick_commands = frozenset({"protocol_version", "known_command", "list_commands"})
+
     def __init__(self) -> None:
         self.commands: dict[str, Command] = {}
         self.source: LineSource | None = None
@@ -126,8 +126,9 @@ class Engine:
         self.register("list_commands", self._list_commands)
         self.register("quit", self._quit)
 
-    def register(self, name: str, handler: Handler, listed: bool = True) -> None:
-        self.commands[name] = Command(handler, listed)
+    def register(self, name: str, handler: Handler, listed: bool = True,
+                 stream: StreamHandler | None = None) -> None:
+        self.commands[name] = Command(handler, listed, stream)
 
     def _known_command(self, args: list[str]) -> str:
         if len(args) != 1:
@@ -162,9 +163,13 @@ class Engine:
             if not parts:
                 return None, False
         name, args = parts[0], parts[1:]
-        if self._held and name not in QUICK_COMMANDS:
+        if self._held and name not in self.quick_commands:
             self._flush()  # answers held back must not wait for a command that may be slow
         try:
+            cmd = self.commands.get(name)
+            if cmd is not None and cmd.stream is not None and self.out is not None \
+                    and self.source is not None:
+                return cmd.stream(args, ident), False
             return frame(True, ident, self.run_command(name, args)), False
         except GtpQuit:
             return frame(True, ident, ""), True

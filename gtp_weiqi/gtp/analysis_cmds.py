@@ -92,10 +92,6 @@ class PlayerCommands:
 
     # -- move generation ------------------------------------------------------------------
 
-    def seed(self) -> str:
-        game = self.engine.game
-        return f"{self.engine.seed}:{len(game.moves)}:{game.pattern_hash()}"
-
     def _time_left(self, colour: int) -> tuple[float, int] | None:
         left = self.engine.time_left.get(colour)
         return None if left is None else (float(left[0]), left[1])
@@ -104,7 +100,8 @@ class PlayerCommands:
                  every: float | None = None) -> int | None:
         """What genmove plays: the player's choice (None = pass, RESIGN)."""
         started = time.perf_counter()
-        move = self.player.choose(self.engine.game, colour, self.seed(), self._time_left(colour),
+        engine = self.engine
+        move = self.player.choose(engine.game, colour, engine.move_seed(), self._time_left(colour),
                                   on_progress, every)
         search = self.player.last_search if self.player.options.name == "mcts" else None
         if search is not None:
@@ -218,7 +215,7 @@ class PlayerCommands:
     # -- analysis -------------------------------------------------------------------------
 
     def _search_for(self, request: AnalysisRequest) -> Search:
-        return self.player.new_search(self.engine.game, request.colour, self.seed(),
+        return self.player.new_search(self.engine.game, request.colour, self.engine.move_seed(),
                                       request.restrictions,
                                       ownership=bool(request.flags.get("ownership")))
 
@@ -260,12 +257,7 @@ class PlayerCommands:
     # -- genmove with analysis ------------------------------------------------------------
 
     def _play(self, colour: int, move: int | None) -> str:
-        engine = self.engine
-        if move == RESIGN:
-            return "play resign"
-        engine.game.play(colour, move)
-        engine.after_move()
-        return f"play {engine.format_point(move)}"
+        return f"play {self.engine.play_generated(colour, move)}"
 
     def genmove_once(self, style: str, args: list[str]) -> str:
         request = self.parse_request(args)

@@ -249,18 +249,25 @@ class WeiqiEngine(Engine):
         """The move the engine's player chooses (None = pass, RESIGN); never an illegal move."""
         if self.player is not None:
             return self.player(colour)
-        rng = random.Random(f"{self.seed}:{len(self.game.moves)}:{self.game.pattern_hash()}")
-        return choose_move(self.game, colour, rng)
+        return choose_move(self.game, colour, random.Random(self.move_seed()))
 
-    def cmd_genmove(self, args: list[str]) -> str:
-        self._arity(args, 1)
-        colour = parse_colour(args[0])
-        point = self.generate(colour)
+    def move_seed(self) -> str:
+        """The seed of the next generated move: the engine's seed and the position, so the
+        same position gives the same move in every run."""
+        return f"{self.seed}:{len(self.game.moves)}:{self.game.pattern_hash()}"
+
+    def play_generated(self, colour: int, point: int | None) -> str:
+        """Play a generated move (RESIGN plays nothing); its vertex, or `resign`."""
         if point == RESIGN:
             return "resign"
         self.game.play(colour, point)
         self.after_move()
         return self.format_point(point)
+
+    def cmd_genmove(self, args: list[str]) -> str:
+        self._arity(args, 1)
+        colour = parse_colour(args[0])
+        return self.play_generated(colour, self.generate(colour))
 
     def cmd_reg_genmove(self, args: list[str]) -> str:
         self._arity(args, 1)

@@ -141,7 +141,7 @@ def play_game(args: argparse.Namespace, rules: str, index: int) -> GameResult:
     ours = GtpProcess([sys.executable, "-m", "gtp_weiqi", "--size", str(args.size),
                        "--rules", rules, "--komi", str(komi), "--seed", str(index),
                        *effort, *shlex.split(args.ours_args)], "gtp-weiqi", log)
-    gnugo = GtpProcess(gnugo_argv(args.gnugo) or [], "gnugo")
+    gnugo = GtpProcess(args.gnugo_argv, "gnugo")
     referee = build_engine(size=args.size, rules=rules, komi=komi)
     players = {ours_colour: ours, ("w" if ours_colour == "b" else "b"): gnugo}
     record: list[str] = []
@@ -236,8 +236,8 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--first", type=int, default=0, help="index of the first game")
     parser.add_argument("--sgf", type=Path, default=None, help="folder for the game records")
     args = parser.parse_args(argv)
-    argv = gnugo_argv(args.gnugo)
-    if argv is None or not shutil.which(argv[0]):
+    args.gnugo_argv = gnugo_argv(args.gnugo)
+    if args.gnugo_argv is None or not shutil.which(args.gnugo_argv[0]):
         print("gnugo not found (apt install gnugo)", file=sys.stderr)
         return 2
     effort = (f"{args.playouts} playouts/move" if args.playouts

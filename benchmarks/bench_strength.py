@@ -22,14 +22,10 @@ A shorter run: ``--games 10 --time-per-move 1``.  ``--jobs 2`` plays two games a
 from __future__ import annotations
 
 import argparse
-import os
 import re
-import select
 import shlex
 import shutil
-import subprocess
 import sys
-import tempfile
 import time
 from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass, field
@@ -41,6 +37,7 @@ sys.path.insert(0, str(ROOT))
 from _common import find_gnugo  # noqa: E402
 
 from gtp_weiqi.gtp.commands import build_engine  # noqa: E402
+from gtp_weiqi.gtp.controller import Controller, ControllerError  # noqa: E402
 from gtp_weiqi.match.stats import wilson_interval  # noqa: E402
 from gtp_weiqi.rules import lookup_preset  # noqa: E402
 from gtp_weiqi.sgfio import game_to_sgf  # noqa: E402
@@ -51,52 +48,24 @@ class GtpFailure(Exception):
 
 
 class GtpProcess:
-    """A GTP engine in a subprocess, with a timeout on every answer."""
+    """A GTP engine in a subprocess (the project's controller), spoken to in whole command
+    lines; any failure is a GtpFailure.  Its stderr lines are kept in `stderr`."""
 
-    def __init__(self, argv: list[str], name: str, stderr: Path | None = None) -> None:
+    def __init__(self, argv: list[str], name: str) -> None:
         self.name = name
-        self.log = open(stderr, "wb") if stderr is not None else subprocess.DEVNULL  # noqa: SIM115
-        self.proc = subprocess.Popen(argv, stdin=subprocess.PIPE, stdout=subprocess.PIPE,
-                                     stderr=self.log, cwd=ROOT)
-        self.buffer = b""
+        self.stderr: list[str] = []
+        self.engine = Controller.start(argv, name, 60.0, cwd=str(ROOT),
+                                       on_stderr=self.stderr.append)
 
     def send(self, command: str, timeout: float = 60.0) -> str:
-        assert self.proc.stdin is not None and self.proc.stdout is not None
+        name, *args = command.split()
         try:
-            self.proc.stdin.write(command.encode() + b"\n")
-            self.proc.stdin.flush()
-        except (BrokenPipeError, OSError) as exc:
-            raise GtpFailure(f"{self.name}: cannot write: {exc}") from None
-        deadline = time.monotonic() + timeout
-        fd = self.proc.stdout.fileno()
-        while b"\n\n" not in self.buffer:
-            left = deadline - time.monotonic()
-            if left <= 0:
-                raise GtpFailure(f"{self.name}: no answer to {command!r} in {timeout} s")
-            ready, _, _ = select.select([fd], [], [], left)
-            if ready:
-                chunk = os.read(fd, 65536)
-                if not chunk:
-                    raise GtpFailure(f"{self.name}: exited during {command!r}")
-                self.buffer += chunk.replace(b"\r", b"")
-        answer, self.buffer = self.buffer.split(b"\n\n", 1)
-        text = answer.decode("utf-8", errors="replace").strip()
-        if not text.startswith("="):
-            raise GtpFailure(f"{self.name}: {command!r} -> {text!r}")
-        return text[1:].strip()
+            return self.engine.command(name, *args, timeout=timeout).strip()
+        except ControllerError as exc:
+            raise GtpFailure(f"{self.name}: {exc}") from None
 
     def close(self) -> None:
-        try:
-            if self.proc.poll() is None:
-                self.send("quit", timeout=5)
-        except GtpFailure:
-            pass
-        finally:
-            if self.proc.poll() is None:
-                self.proc.kill()
-            self.proc.wait()
-            if self.log is not subprocess.DEVNULL:
-                self.log.close()  # type: ignore[union-attr]
+        self.engine.close()
 
 
 @dataclass
@@ -137,10 +106,9 @@ def play_game(args: argparse.Namespace, rules: str, index: int) -> GameResult:
     ours_colour = "b" if index % 2 == 0 else "w"
     effort = (["--playouts", str(args.playouts)] if args.playouts
               else ["--time-per-move", str(args.time_per_move)])
-    log = Path(tempfile.mkstemp(prefix="bench-strength-", suffix=".log")[1])
     ours = GtpProcess([sys.executable, "-m", "gtp_weiqi", "--size", str(args.size),
                        "--rules", rules, "--komi", str(komi), "--seed", str(index),
-                       *effort, *shlex.split(args.ours_args)], "gtp-weiqi", log)
+                       *effort, *shlex.split(args.ours_args)], "gtp-weiqi")
     gnugo = GtpProcess(args.gnugo_argv, "gnugo")
     referee = build_engine(size=args.size, rules=rules, komi=komi)
     players = {ours_colour: ours, ("w" if ours_colour == "b" else "b"): gnugo}
@@ -205,9 +173,8 @@ def play_game(args: argparse.Namespace, rules: str, index: int) -> GameResult:
     finally:
         ours.close()
         gnugo.close()
-    text = log.read_text(encoding="utf-8", errors="replace")
+    text = "\n".join(ours.stderr)
     playouts = [int(m.group(1)) for m in re.finditer(r"(\d+) playouts in", text)]
-    log.unlink()
     black, white = ("gtp-weiqi", "gnugo") if ours_colour == "b" else ("gnugo", "gtp-weiqi")
     sgf = game_to_sgf(referee.game, extra_root={"PB": black, "PW": white}, result=result)
     return GameResult(rules, index, ours_colour, result, winner, len(record), our_seconds,

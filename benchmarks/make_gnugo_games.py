@@ -33,8 +33,6 @@ import argparse
 import os
 import random
 import re
-import selectors
-import subprocess
 import sys
 import time
 import zlib
@@ -44,6 +42,9 @@ from pathlib import Path
 
 from _common import find_gnugo
 from sgfmill import boards, sgf, sgf_properties
+
+sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
+from gtp_weiqi.gtp.controller import Controller, ControllerError  # noqa: E402
 
 COLUMNS = "ABCDEFGHJKLMNOPQRSTUVWXYZ"
 DEFAULT_LEVELS = {9: "3-8", 13: "2-5", 19: "1-2"}
@@ -55,18 +56,14 @@ class GtpError(RuntimeError):
 
 
 class Gtp:
-    """A GTP engine over pipes, with a timeout on every command; use as a context manager."""
+    """GNU Go through the project's GTP controller, spoken to in whole command lines: a
+    ``?`` answer, a timeout or a dead engine is a GtpError.  Use as a context manager."""
 
     def __init__(self, argv: list[str], timeout: float = 120.0) -> None:
-        self.timeout = timeout
-        self.proc = subprocess.Popen(
-            argv, stdin=subprocess.PIPE, stdout=subprocess.PIPE, stderr=subprocess.DEVNULL
-        )
-        assert self.proc.stdout is not None
-        self._fd = self.proc.stdout.fileno()
-        self._sel = selectors.DefaultSelector()
-        self._sel.register(self._fd, selectors.EVENT_READ)
-        self._buf = b""
+        try:
+            self._engine = Controller.start(argv, "gnugo", timeout)
+        except ControllerError as exc:
+            raise GtpError(str(exc)) from None
 
     def __enter__(self) -> Gtp:
         return self
@@ -75,44 +72,15 @@ class Gtp:
         self.close()
 
     def close(self) -> None:
-        """Ask the engine to quit, kill it if it does not, and reap it."""
-        if self.proc.poll() is None:
-            try:
-                assert self.proc.stdin is not None
-                self.proc.stdin.write(b"quit\n")
-                self.proc.stdin.flush()
-                self.proc.wait(timeout=2)
-            except (OSError, subprocess.TimeoutExpired):
-                self.proc.kill()
-                self.proc.wait()
-        self._sel.close()
-        for stream in (self.proc.stdin, self.proc.stdout):
-            if stream is not None:
-                stream.close()
+        self._engine.close()
 
-    def command(self, line: str, timeout: float | None = None) -> str:
-        """Send one command; return the answer text (without ``= ``); raise GtpError on ``?``."""
-        assert self.proc.stdin is not None
+    def command(self, line: str) -> str:
+        """Send one command; return the answer text (without ``= ``)."""
+        name, *args = line.split()
         try:
-            self.proc.stdin.write(line.encode() + b"\n")
-            self.proc.stdin.flush()
-        except OSError as e:
-            raise GtpError(f"{line}: engine gone ({e})") from e
-        deadline = time.monotonic() + (self.timeout if timeout is None else timeout)
-        while b"\n\n" not in self._buf:
-            left = deadline - time.monotonic()
-            if left <= 0 or not self._sel.select(left):
-                self.proc.kill()
-                raise GtpError(f"{line}: timed out")
-            chunk = os.read(self._fd, 65536)
-            if not chunk:
-                raise GtpError(f"{line}: engine closed its output")
-            self._buf += chunk.replace(b"\r", b"")
-        answer, self._buf = self._buf.split(b"\n\n", 1)
-        text = answer.decode()
-        if text.startswith("?"):
-            raise GtpError(f"{line}: {text[1:].strip()}")
-        return text[1:].strip()
+            return self._engine.command(name, *args).strip()
+        except ControllerError as exc:
+            raise GtpError(f"{line}: {exc}") from None
 
 
 def vertex_to_move(vertex: str, size: int) -> tuple[int, int] | None:

@@ -238,10 +238,12 @@ def _block_difference(board: Board, owned: list[int]) -> int:
             x = parent[x]
         return x
 
+    colour_of: dict[int, int] = {}
     for p in board.points:
         ch = chain_of[p]
         if ch is not None and id(ch) not in parent:
             parent[id(ch)] = id(ch)
+            colour_of[id(ch)] = ch.colour
     for p in owned:
         root = -1
         for q in nbrs[p]:
@@ -252,7 +254,6 @@ def _block_difference(board: Board, owned: list[int]) -> int:
                 elif r != root:
                     parent[r] = root
     blocks = {BLACK: 0, WHITE: 0}
-    colour_of = {id(chain_of[p]): col[p] for p in board.points if chain_of[p] is not None}
     for x in parent:
         if find(x) == x:
             blocks[colour_of[x]] += 1

@@ -1,4 +1,4 @@
-"""Speed of gtp_weiqi.board against sgfmill's Board, measured in the same run.
+"""Speed of gtp_weiqi.core.board against sgfmill's Board, measured in the same run.
 
 Seeded random 19x19 games (legal, no suicide, simple ko respected, never filling one's own
 one-point eye; a game ends after two passes in a row, or after 4 * 19 * 19 moves when a
@@ -25,7 +25,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 from sgfmill.boards import Board as SgfBoard  # noqa: E402
 
-from gtp_weiqi.board import BLACK, EMPTY, WHITE, Board  # noqa: E402
+from gtp_weiqi.core.board import BLACK, EMPTY, WHITE, Board  # noqa: E402
 
 SIZE = 19
 Move = tuple[int, int | None]  # (colour, point or None for a pass)

@@ -25,13 +25,13 @@ sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 from bench_board import choose_move  # noqa: E402
 
-import gtp_weiqi.board as board_module  # noqa: E402
-from gtp_weiqi.board import BLACK, EMPTY, Board  # noqa: E402
-from gtp_weiqi.game import Game  # noqa: E402
+import gtp_weiqi.core.board as board_module  # noqa: E402
+from gtp_weiqi.core.board import BLACK, EMPTY, Board  # noqa: E402
+from gtp_weiqi.core.game import Game  # noqa: E402
+from gtp_weiqi.core.rules import lookup_preset  # noqa: E402
 from gtp_weiqi.player.patterns import geometry  # noqa: E402
 from gtp_weiqi.player.playout import area_margin, run_playout  # noqa: E402
 from gtp_weiqi.player.search import Search  # noqa: E402
-from gtp_weiqi.rules import lookup_preset  # noqa: E402
 
 
 def random_playout(board: Board, rnd, max_moves: int) -> int:

@@ -25,9 +25,9 @@ sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 from _common import gnugo_at_level  # noqa: E402
 
-from gtp_weiqi.gtp.commands import build_engine  # noqa: E402
-from gtp_weiqi.gtp.controller import Controller  # noqa: E402
-from gtp_weiqi.gtp.proxy import start_proxy  # noqa: E402
+from gtp_weiqi.ui.gtp.commands import build_engine  # noqa: E402
+from gtp_weiqi.ui.gtp.controller import Controller  # noqa: E402
+from gtp_weiqi.ui.gtp.proxy import start_proxy  # noqa: E402
 
 
 def self_play(engine: Controller, size: int, seed: int, max_moves: int = 400

@@ -29,7 +29,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 from _common import find_gnugo  # noqa: E402
 from make_gnugo_games import Gtp, GtpError, parse_vertices, read_points  # noqa: E402
 
-from gtp_weiqi.board import BLACK, WHITE, Board  # noqa: E402
+from gtp_weiqi.core.board import BLACK, WHITE, Board  # noqa: E402
 
 DATA = Path(__file__).resolve().parent.parent / "tests" / "data" / "games"
 
@@ -129,10 +129,10 @@ def main(argv: list[str] | None = None) -> int:
     args = ap.parse_args(argv)
 
     try:
-        from gtp_weiqi.status import judge
+        from gtp_weiqi.judgement.status import judge
     except ImportError as e:
         judge = None
-        print(f"gtp_weiqi.status is not importable ({e}); measuring GNU Go only.\n")
+        print(f"gtp_weiqi.judgement.status is not importable ({e}); measuring GNU Go only.\n")
     gnugo = find_gnugo()
     if gnugo is None:
         print("gnugo not found (apt install gnugo); measuring ours only.\n")

@@ -5,8 +5,8 @@ Plays `gtp-weiqi` (MCTS, a fixed time or number of playouts per move) against
 prints the wins per rule set with a 95 % interval.  The referee is an in-process gtp_weiqi
 engine under the match's rules: it checks every move (an illegal move or a missing answer
 forfeits the game), ends the game on a resignation or two passes in a row, and counts it
-with `final_score` (the judgement of dead stones of gtp_weiqi.status, the counting method of
-the rules).  When our judgement leaves strings unclear that could change the winner, GNU
+with `final_score` (the judgement of dead stones of gtp_weiqi.judgement, the counting
+method of the rules).  When our judgement leaves strings unclear that could change the winner, GNU
 Go's final_score decides under area rules; otherwise the game is listed and not counted.
 GNU Go is told komi and plays with --chinese-rules (area): it knows neither 计活子 nor the
 group tax, so under ``jihuozi`` only our player plays for the rule's count.
@@ -36,11 +36,11 @@ sys.path.insert(0, str(ROOT))
 
 from _common import find_gnugo  # noqa: E402
 
-from gtp_weiqi.gtp.commands import build_engine  # noqa: E402
-from gtp_weiqi.gtp.controller import Controller, ControllerError  # noqa: E402
-from gtp_weiqi.match.stats import wilson_interval  # noqa: E402
-from gtp_weiqi.rules import lookup_preset  # noqa: E402
-from gtp_weiqi.sgfio import game_to_sgf  # noqa: E402
+from gtp_weiqi.core.rules import lookup_preset  # noqa: E402
+from gtp_weiqi.core.sgf import game_to_sgf  # noqa: E402
+from gtp_weiqi.ui.gtp.commands import build_engine  # noqa: E402
+from gtp_weiqi.ui.gtp.controller import Controller, ControllerError  # noqa: E402
+from gtp_weiqi.ui.match.stats import wilson_interval  # noqa: E402
 
 
 class GtpFailure(Exception):

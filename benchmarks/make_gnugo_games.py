@@ -44,7 +44,7 @@ from _common import find_gnugo
 from sgfmill import boards, sgf, sgf_properties
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
-from gtp_weiqi.gtp.controller import Controller, ControllerError  # noqa: E402
+from gtp_weiqi.ui.gtp.controller import Controller, ControllerError  # noqa: E402
 
 COLUMNS = "ABCDEFGHJKLMNOPQRSTUVWXYZ"
 DEFAULT_LEVELS = {9: "3-8", 13: "2-5", 19: "1-2"}

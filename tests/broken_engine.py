@@ -37,8 +37,8 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
-from gtp_weiqi.gtp.commands import build_engine  # noqa: E402
-from gtp_weiqi.gtp.protocol import GtpError  # noqa: E402
+from gtp_weiqi.ui.gtp.commands import build_engine  # noqa: E402
+from gtp_weiqi.ui.gtp.protocol import GtpError  # noqa: E402
 
 MODES = ("none", "crash", "midway", "garbage", "badvertex", "illegal", "refuse", "hang",
          "slow", "resign", "pass", "script", "refuseplay", "banner", "startcrash")

@@ -13,13 +13,13 @@ from pathlib import Path
 
 import pytest
 
-from gtp_weiqi.board import BLACK, WHITE, Board
-from gtp_weiqi.coords import parse_vertex
+from gtp_weiqi.core.board import BLACK, WHITE, Board
+from gtp_weiqi.core.coords import parse_vertex
+from gtp_weiqi.core.game import Game
+from gtp_weiqi.core.rules import Rules, lookup_preset
 from gtp_weiqi.counting import Judgement, ScoringInput, analyse
-from gtp_weiqi.game import Game
-from gtp_weiqi.gtp.commands import build_engine
-from gtp_weiqi.gtp.engine import WeiqiEngine
-from gtp_weiqi.rules import Rules, lookup_preset
+from gtp_weiqi.ui.gtp.commands import build_engine
+from gtp_weiqi.ui.gtp.engine import WeiqiEngine
 
 BROKEN_ENGINE = str(Path(__file__).resolve().parent / "broken_engine.py")
 # The benchmark scripts own the GNU Go lookup and the finished-game record format.

@@ -14,9 +14,9 @@ from pathlib import Path
 import pytest
 from conftest import fail, game_from_diagram, make_engine, ok, transcript
 
-from gtp_weiqi.board import BLACK, WHITE
-from gtp_weiqi.gtp.analysis_cmds import configure_player
-from gtp_weiqi.gtp.protocol import GtpError
+from gtp_weiqi.core.board import BLACK, WHITE
+from gtp_weiqi.ui.gtp.analysis_cmds import configure_player
+from gtp_weiqi.ui.gtp.protocol import GtpError
 
 ROOT = Path(__file__).resolve().parent.parent
 VERTEX = r"(?:[A-HJ-Z]\d{1,2}|pass)"

@@ -13,7 +13,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from gtp_weiqi.board import BLACK, EDGE, EMPTY, WHITE, Board, IllegalMove, opponent
+from gtp_weiqi.core.board import BLACK, EDGE, EMPTY, WHITE, Board, IllegalMove, opponent
 
 COLUMNS = "ABCDEFGHJKLMNOPQRSTUVWXYZ"
 COLOURS = {"b": BLACK, "w": WHITE}
@@ -568,7 +568,7 @@ def test_hash_after_raises_like_play() -> None:
 
 
 def test_zobrist_keys_are_the_same_in_another_process() -> None:
-    code = ("from gtp_weiqi.board import Board, BLACK, WHITE; b = Board(19); "
+    code = ("from gtp_weiqi.core.board import Board, BLACK, WHITE; b = Board(19); "
             "print(b.zobrist(b.point(3, 3), BLACK), b.zobrist(b.point(18, 0), WHITE))")
     env = dict(os.environ, PYTHONHASHSEED="12345")
     out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True,

@@ -13,7 +13,7 @@ import random
 import pytest
 from sgfmill.boards import Board as SgfBoard
 
-from gtp_weiqi.board import BLACK, EMPTY, WHITE, Board
+from gtp_weiqi.core.board import BLACK, EMPTY, WHITE, Board
 
 SGF_COLOUR = {BLACK: "b", WHITE: "w"}
 OUR_COLOUR = {None: EMPTY, "b": BLACK, "w": WHITE}

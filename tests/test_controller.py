@@ -18,8 +18,8 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-from gtp_weiqi.gtp.commands import build_engine
-from gtp_weiqi.gtp.controller import (
+from gtp_weiqi.ui.gtp.commands import build_engine
+from gtp_weiqi.ui.gtp.controller import (
     CommandFailed,
     Controller,
     EngineDied,

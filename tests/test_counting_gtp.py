@@ -11,7 +11,7 @@ import pytest
 from conftest import dedent_diagram, fail, make_engine, ok
 
 from gtp_weiqi.counting import BALANCES, METHODS
-from gtp_weiqi.gtp.engine import WeiqiEngine
+from gtp_weiqi.ui.gtp.engine import WeiqiEngine
 
 SLUGS = ("jihuozi zilu tianman_huozi tinglu shulu huanqitou jipingdian zikong tianman_pingdian "
          "dengkong dengzi area territory aga ing tromp_taylor stone").split()

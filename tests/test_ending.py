@@ -10,13 +10,13 @@ from conftest import fail, ok, pt, snapshot
 from hypothesis import HealthCheck, event, given, settings
 from hypothesis import strategies as st
 
-from gtp_weiqi import ending
-from gtp_weiqi.board import BLACK, WHITE, Board
-from gtp_weiqi.coords import format_vertex
-from gtp_weiqi.game import Game
-from gtp_weiqi.gtp.commands import build_engine
-from gtp_weiqi.gtp.engine import WeiqiEngine
-from gtp_weiqi.rules import lookup_preset
+from gtp_weiqi.core import ending
+from gtp_weiqi.core.board import BLACK, WHITE, Board
+from gtp_weiqi.core.coords import format_vertex
+from gtp_weiqi.core.game import Game
+from gtp_weiqi.core.rules import lookup_preset
+from gtp_weiqi.ui.gtp.commands import build_engine
+from gtp_weiqi.ui.gtp.engine import WeiqiEngine
 
 
 def engine_with(diagram: str, rules: str) -> WeiqiEngine:

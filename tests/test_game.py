@@ -12,8 +12,8 @@ from conftest import dedent_diagram, diagram, game_from_diagram, play, preset, p
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from gtp_weiqi.board import BLACK, EMPTY, WHITE, Board
-from gtp_weiqi.game import Game, IllegalPlay, Move
+from gtp_weiqi.core.board import BLACK, EMPTY, WHITE, Board
+from gtp_weiqi.core.game import Game, IllegalPlay, Move
 
 
 def state(game: Game) -> tuple[object, ...]:
@@ -191,9 +191,9 @@ def test_set_rules_that_forbid_a_played_block_suicide_change_nothing() -> None:
 
 PATTERN_SCRIPT = """
 import sys
-from gtp_weiqi.board import BLACK, WHITE
-from gtp_weiqi.game import Game
-from gtp_weiqi.rules import lookup_preset
+from gtp_weiqi.core.board import BLACK, WHITE
+from gtp_weiqi.core.game import Game
+from gtp_weiqi.core.rules import lookup_preset
 rules = lookup_preset(sys.argv[1])[0]
 if sys.argv[2] == "white-first":
     warm = Game(5, rules=rules)

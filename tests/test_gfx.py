@@ -14,13 +14,13 @@ from conftest import with_random_marks
 from hypothesis import HealthCheck, assume, given, settings
 from hypothesis import strategies as st
 
-from gtp_weiqi.coords import LETTERS, parse_vertex
+from gtp_weiqi.core.coords import LETTERS, parse_vertex
 from gtp_weiqi.counting import METHODS, analyse, count
-from gtp_weiqi.counting.model import Judgement, ScoringInput
 from gtp_weiqi.counting.samples import random_finished_position
-from gtp_weiqi.gtp.commands import build_engine
-from gtp_weiqi.gtp.engine import WeiqiEngine
+from gtp_weiqi.counting.types import Judgement, ScoringInput
 from gtp_weiqi.pictures import build_picture, to_gfx
+from gtp_weiqi.ui.gtp.commands import build_engine
+from gtp_weiqi.ui.gtp.engine import WeiqiEngine
 
 # The 7x7 worked example of DESIGN.md 3.5 as a game record: White first, 21 moves each, one
 # capture each (Black's f6, White's c7), Black moves last.  Final position:

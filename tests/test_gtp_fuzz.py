@@ -12,8 +12,8 @@ from conftest import assert_well_framed, make_engine, snapshot, transcript
 from hypothesis import HealthCheck, assume, example, given, settings
 from hypothesis import strategies as st
 
-from gtp_weiqi.gtp.engine import WeiqiEngine
-from gtp_weiqi.gtp.protocol import preprocess
+from gtp_weiqi.ui.gtp.engine import WeiqiEngine
+from gtp_weiqi.ui.gtp.protocol import preprocess
 
 
 @pytest.fixture(scope="module", autouse=True)

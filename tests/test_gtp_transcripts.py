@@ -13,8 +13,8 @@ from conftest import assert_well_framed, fail, gtp, make_engine, ok, snapshot, t
 from sgfmill import sgf
 
 from gtp_weiqi import __version__
-from gtp_weiqi.board import BLACK, WHITE
-from gtp_weiqi.gtp.engine import WeiqiEngine
+from gtp_weiqi.core.board import BLACK, WHITE
+from gtp_weiqi.ui.gtp.engine import WeiqiEngine
 
 
 def responses(data: bytes) -> list[bytes]:

@@ -20,17 +20,17 @@ import pytest
 from conftest import broken, gnugo
 from sgfmill import sgf
 
-from gtp_weiqi.board import BLACK, WHITE
-from gtp_weiqi.coords import parse_vertex
-from gtp_weiqi.game import Game, Move
-from gtp_weiqi.gtp.controller import Controller, SubprocessChannel
-from gtp_weiqi.match import records
-from gtp_weiqi.match.config import MatchConfig
-from gtp_weiqi.match.referee import GameSpec, _captured_after, play_game
-from gtp_weiqi.match.runner import MatchError, Progress, prepare, run_match
-from gtp_weiqi.match.stats import summarise, wilson_interval
-from gtp_weiqi.rules import lookup_preset
-from gtp_weiqi.sgfio import build_game, parse_sgf
+from gtp_weiqi.core.board import BLACK, WHITE
+from gtp_weiqi.core.coords import parse_vertex
+from gtp_weiqi.core.game import Game, Move
+from gtp_weiqi.core.rules import lookup_preset
+from gtp_weiqi.core.sgf import build_game, parse_sgf
+from gtp_weiqi.ui.gtp.controller import Controller, SubprocessChannel
+from gtp_weiqi.ui.match import records
+from gtp_weiqi.ui.match.config import MatchConfig
+from gtp_weiqi.ui.match.referee import GameSpec, _captured_after, play_game
+from gtp_weiqi.ui.match.runner import MatchError, Progress, prepare, run_match
+from gtp_weiqi.ui.match.stats import summarise, wilson_interval
 
 TIMEOUT = 120.0
 SCORE = re.compile(r"^(?:[BW]\+\d+(?:\.\d+)?|0)$")

@@ -10,15 +10,15 @@ from conftest import fail, game_from_diagram, make_engine, ok, play, preset, pt
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from gtp_weiqi.board import BLACK, EMPTY, WHITE, Board, IllegalMove, true_eye
-from gtp_weiqi.game import Game
-from gtp_weiqi.gtp.analysis_cmds import configure_player
+from gtp_weiqi.core.board import BLACK, EMPTY, WHITE, Board, IllegalMove, true_eye
+from gtp_weiqi.core.game import Game
+from gtp_weiqi.core.rules import CANONICAL_PRESETS
 from gtp_weiqi.player import PASS, Player, PlayerOptions, Search, Settings, after_pass
 from gtp_weiqi.player.clock import TimeSystem, move_budget, parse_kgs
 from gtp_weiqi.player.patterns import SHAPES, encode, geometry, shape_table
 from gtp_weiqi.player.playout import area_margin, exact_margin, run_playout
 from gtp_weiqi.player.search import white_compensation
-from gtp_weiqi.rules import CANONICAL_PRESETS
+from gtp_weiqi.ui.gtp.analysis_cmds import configure_player
 
 
 def search(game: Game, colour: int, playouts: int, seed: str = "t", **kw: object) -> Search:

@@ -16,6 +16,7 @@ from gtp_weiqi.counting import METHODS, analyse, count
 from gtp_weiqi.counting.diagram import from_diagram
 from gtp_weiqi.counting.samples import random_finished_position
 from gtp_weiqi.pictures import build_picture, build_scene, png_of, summarise, svg_of
+from gtp_weiqi.pictures.count_in_words import unit_for
 from gtp_weiqi.pictures.examples import EXAMPLE_7X7, README_METHODS, example_pictures
 from gtp_weiqi.pictures.font import GLYPH_H, GLYPH_W, GLYPHS, glyph
 from gtp_weiqi.pictures.png import Canvas, parse_colour, render
@@ -27,7 +28,6 @@ from gtp_weiqi.pictures.scene import (
     text_width,
     wrap,
 )
-from gtp_weiqi.pictures.summary import unit_for
 
 ROOT = Path(__file__).resolve().parent.parent
 IMAGES = ROOT / "docs" / "images"

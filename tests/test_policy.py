@@ -10,12 +10,12 @@ from conftest import game_from_diagram, make_engine, ok, preset, pt
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from gtp_weiqi.board import BLACK, EMPTY, WHITE
-from gtp_weiqi.coords import LETTERS
-from gtp_weiqi.game import Game
-from gtp_weiqi.gtp.engine import WeiqiEngine
-from gtp_weiqi.policy import choose_move
-from gtp_weiqi.rules import CANONICAL_PRESETS
+from gtp_weiqi.core.board import BLACK, EMPTY, WHITE
+from gtp_weiqi.core.coords import LETTERS
+from gtp_weiqi.core.game import Game
+from gtp_weiqi.core.rules import CANONICAL_PRESETS
+from gtp_weiqi.player.simple import choose_move
+from gtp_weiqi.ui.gtp.engine import WeiqiEngine
 
 
 def test_captures_a_string_in_atari() -> None:

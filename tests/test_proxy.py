@@ -17,13 +17,13 @@ from pathlib import Path
 import pytest
 from conftest import broken, fail, gnugo, ok
 
-from gtp_weiqi.board import BLACK, WHITE
-from gtp_weiqi.coords import format_vertex
-from gtp_weiqi.gtp.commands import build_engine
-from gtp_weiqi.gtp.controller import Controller, SubprocessChannel
-from gtp_weiqi.gtp.engine import WeiqiEngine
-from gtp_weiqi.gtp.proxy import Proxy, katago_rules, start_proxy
-from gtp_weiqi.rules import lookup_preset
+from gtp_weiqi.core.board import BLACK, WHITE
+from gtp_weiqi.core.coords import format_vertex
+from gtp_weiqi.core.rules import lookup_preset
+from gtp_weiqi.ui.gtp.commands import build_engine
+from gtp_weiqi.ui.gtp.controller import Controller, SubprocessChannel
+from gtp_weiqi.ui.gtp.engine import WeiqiEngine
+from gtp_weiqi.ui.gtp.proxy import Proxy, katago_rules, start_proxy
 
 TIMEOUT = 30.0
 SCORE = re.compile(r"^(?:[BW]\+\d+(?:\.\d+)?|0)$")

@@ -1,4 +1,4 @@
-"""The `.tst` regression runner (gtp_weiqi.regress) and the engine's regression files.
+"""The `.tst` regression runner (gtp_weiqi.ui.regress) and the engine's regression files.
 
 The runner is tested against tests/fake_gtp_engine.py, so its parsing does not
 depend on the engine; then tests/regress/*.tst run against the engine, and
@@ -18,8 +18,8 @@ from conftest import gnugo_path
 from hypothesis import assume, given
 from hypothesis import strategies as st
 
-from gtp_weiqi import regress
-from gtp_weiqi.regress import (
+from gtp_weiqi.ui import regress
+from gtp_weiqi.ui.regress import (
     Entry,
     Expectation,
     Response,
@@ -47,7 +47,7 @@ def _tst(tmp_path: Path, text: str, name: str = "t.tst") -> Path:
 
 
 def _run_cli(*args: str, timeout: float = TIMEOUT) -> subprocess.CompletedProcess[str]:
-    return subprocess.run([sys.executable, "-m", "gtp_weiqi.regress", *args],
+    return subprocess.run([sys.executable, "-m", "gtp_weiqi.ui.regress", *args],
                           capture_output=True, text=True, timeout=timeout, cwd=ROOT)
 
 
@@ -205,7 +205,7 @@ def test_engine_runs_in_the_tst_directory_so_loadsgf_paths_are_relative(
 def test_relative_engine_path_still_works_from_another_directory(tmp_path: Path) -> None:
     path = _tst(tmp_path, "1 name\n#? [Fake]\n")
     proc = subprocess.run(
-        [sys.executable, "-m", "gtp_weiqi.regress", "--engine",
+        [sys.executable, "-m", "gtp_weiqi.ui.regress", "--engine",
          f"{sys.executable} tests/fake_gtp_engine.py", str(path)],
         capture_output=True, text=True, timeout=TIMEOUT, cwd=ROOT)
     assert proc.returncode == 0, proc.stdout + proc.stderr

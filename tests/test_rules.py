@@ -19,9 +19,9 @@ from conftest import (
     snapshot,
 )
 
-from gtp_weiqi.board import BLACK, WHITE
-from gtp_weiqi.game import IllegalPlay
-from gtp_weiqi.rules import (
+from gtp_weiqi.core.board import BLACK, WHITE
+from gtp_weiqi.core.game import IllegalPlay
+from gtp_weiqi.core.rules import (
     CANONICAL_PRESETS,
     Rules,
     RulesError,

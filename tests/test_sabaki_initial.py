@@ -16,7 +16,7 @@ import re
 import pytest
 from node_support import ROOT, engine_command, run_node_script
 
-from gtp_weiqi.gtp.commands import build_engine
+from gtp_weiqi.ui.gtp.commands import build_engine
 
 SCRIPT = "sabaki_initial.js"
 DOC = ROOT / "configs" / "sabaki.md"

@@ -13,8 +13,8 @@ from pathlib import Path
 import pytest
 from sgfmill import sgf
 
-from gtp_weiqi.cli import main as cli_main
-from gtp_weiqi.score_cli import main, width_of
+from gtp_weiqi.ui.cli import main as cli_main
+from gtp_weiqi.ui.score_cli import main, width_of
 
 # White first, 21 moves each, one capture each, Black moves last; c2 ends dead:
 #   7 . X . X X O .

@@ -9,10 +9,10 @@ import pytest
 from conftest import play, preset, pt
 from sgfmill import sgf
 
-from gtp_weiqi.board import BLACK, WHITE
-from gtp_weiqi.game import Game
-from gtp_weiqi.rules import Rules
-from gtp_weiqi.sgfio import SgfError, build_game, game_to_sgf, load_sgf, parse_sgf, rules_from_ru
+from gtp_weiqi.core.board import BLACK, WHITE
+from gtp_weiqi.core.game import Game
+from gtp_weiqi.core.rules import Rules
+from gtp_weiqi.core.sgf import SgfError, build_game, game_to_sgf, load_sgf, parse_sgf, rules_from_ru
 
 TT = Rules()
 
@@ -169,7 +169,7 @@ def test_result_extra_properties_and_dead_marks_are_written() -> None:
 
 def test_marks_survive_printsgf_and_loadsgf(tmp_path) -> None:
     """Dead, seki and alive marks and point owners are written to the SGF and read back."""
-    from gtp_weiqi.gtp.commands import build_engine
+    from gtp_weiqi.ui.gtp.commands import build_engine
 
     engine = build_engine(size=9, rules="chinese")
     for line in ["play b c3", "play w d4", "play b e5", "play w g7",
@@ -194,7 +194,7 @@ def test_marks_survive_printsgf_and_loadsgf(tmp_path) -> None:
 
 def test_marks_follow_the_move_they_were_made_after(tmp_path) -> None:
     """Undo of the move a mark followed removes it; loadsgf to a move number applies none."""
-    from gtp_weiqi.gtp.commands import build_engine
+    from gtp_weiqi.ui.gtp.commands import build_engine
 
     engine = build_engine(size=9, rules="chinese")
     for line in ["play b c3", "play w d4", "weiqi-set_status dead d4", "play b e5"]:

@@ -15,8 +15,8 @@ from pathlib import Path
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from gtp_weiqi.board import BLACK, EMPTY, WHITE, Board
-from gtp_weiqi.status import benson_alive, find_seki, judge
+from gtp_weiqi.core.board import BLACK, EMPTY, WHITE, Board
+from gtp_weiqi.judgement.status import benson_alive, find_seki, judge
 
 COLUMNS = "ABCDEFGHJKLMNOPQRSTUVWXYZ"
 ROOT = Path(__file__).resolve().parent.parent
@@ -364,8 +364,8 @@ def test_the_same_seed_gives_the_same_report() -> None:
 
 _CHILD = """
 import json, sys
-from gtp_weiqi.board import Board
-from gtp_weiqi.status import judge
+from gtp_weiqi.core.board import Board
+from gtp_weiqi.judgement.status import judge
 board = Board.from_diagram(sys.stdin.read())
 r = judge(board, seed=3)
 print(json.dumps([sorted(r.status.items()), sorted(r.owner.items()), r.unclear,

@@ -11,8 +11,8 @@ This package imports no board, game or GTP module.  Definitions: docs/counting.m
 """
 
 from .analysis import Analysis, Block, analyse
+from .balancing import A_LIKE, B_LIKE, BALANCES
 from .detail import list_methods, score_detail
-from .making import A_LIKE, B_LIKE, BALANCES
 from .methods import (
     HANDICAP_BONUS_RULES,
     METHODS,
@@ -24,7 +24,7 @@ from .methods import (
     parse_params,
     resolve_params,
 )
-from .model import Count, Judgement, Point, ScoringInput, format_margin
+from .types import Count, Judgement, Point, ScoringInput, format_margin
 
 __all__ = [
     "A_LIKE", "B_LIKE", "BALANCES", "HANDICAP_BONUS_RULES", "METHODS", "PARAM_KEYS",

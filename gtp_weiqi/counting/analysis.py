@@ -24,7 +24,7 @@ from dataclasses import dataclass
 from functools import lru_cache
 from typing import Any
 
-from .model import ALIVE, BLACK, COLOURS, DEAD, PUBLIC, SEKI, WHITE, Judgement, ScoringInput
+from .types import ALIVE, BLACK, COLOURS, DEAD, PUBLIC, SEKI, WHITE, Judgement, ScoringInput
 
 EMPTY, B, W = 0, 1, 2
 PUB = 3  # owner code of a public point (公气)

@@ -6,9 +6,9 @@ from collections.abc import Mapping, Sequence
 from typing import Any
 
 from .analysis import analyse
-from .making import A_LIKE, BALANCES
+from .balancing import A_LIKE, BALANCES
 from .methods import METHODS, coerce_param, count, parse_params
-from .model import Count, Judgement, ScoringInput, number
+from .types import Count, Judgement, ScoringInput, number
 
 
 def _method_entry(c: Count, common_keys: set[str]) -> dict[str, Any]:

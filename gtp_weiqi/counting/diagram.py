@@ -15,7 +15,7 @@ from __future__ import annotations
 
 from collections.abc import Iterable, Mapping
 
-from .model import BLACK, DEAD, SEKI, WHITE, Judgement, Point, ScoringInput
+from .types import BLACK, DEAD, SEKI, WHITE, Judgement, Point, ScoringInput
 
 LETTERS = "abcdefghjklmnopqrstuvwxyz"
 

@@ -16,9 +16,9 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from .analysis import EMPTY, NAME, Analysis, analyse
-from .external import katago_stone_score, tromp_taylor_score
-from .making import A_LIKE, BALANCES, Balanced, Work, apply_a_point, balance
-from .model import BLACK, COLOURS, SEKI, WHITE, Count, Judgement, ScoringInput, format_margin
+from .balancing import A_LIKE, BALANCES, Balanced, Work, apply_a_point, balance
+from .standard import katago_stone_score, tromp_taylor_score
+from .types import BLACK, COLOURS, SEKI, WHITE, Count, Judgement, ScoringInput, format_margin
 
 HANDICAP_BONUS_RULES = ("0", "N", "N-1")
 PARAM_KEYS = ("balance", "bowl", "white_handicap_bonus", "a_point")

@@ -14,7 +14,7 @@ from __future__ import annotations
 
 import random
 
-from .model import BLACK, DEAD, WHITE, Judgement, Point, ScoringInput
+from .types import BLACK, DEAD, WHITE, Judgement, Point, ScoringInput
 
 KOMIS = (0.0, 0.5, 6.5, 7.0, 7.5, 8.0, -8.0, -0.5)
 

@@ -13,11 +13,11 @@ count in Chinese and English.  See docs/counting.md for the methods themselves.
 
 from __future__ import annotations
 
+from .count_in_words import Summary, summarise
 from .gfx import to_gfx
-from .model import Block, Picture, build_picture
+from .picture import Block, Picture, build_picture
 from .png import to_png
 from .scene import Scene, build_scene
-from .summary import Summary, summarise
 from .svg import to_svg
 
 

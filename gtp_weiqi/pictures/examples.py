@@ -14,7 +14,7 @@ from pathlib import Path
 from ..counting import analyse, count
 from ..counting.diagram import from_diagram
 from . import build_picture, png_of, svg_of
-from .model import Picture
+from .picture import Picture
 
 # 图一 无争局面: White moved first, 21 moves each, Black made the last move, one capture
 # each; the black stone at c2 (lower case) is dead.

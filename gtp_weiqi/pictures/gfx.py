@@ -22,9 +22,9 @@ from __future__ import annotations
 
 from collections.abc import Iterable
 
-from ..coords import format_vertex
-from ..counting.model import BLACK, COLOURS, WHITE, Point
-from .model import Picture
+from ..core.coords import format_vertex
+from ..counting.types import BLACK, COLOURS, WHITE, Point
+from .picture import Picture
 
 _GFX_LEGEND = {
     "block": "COLOR", "territory_b": "BLACK", "territory_w": "WHITE", "eye": "SQUARE",

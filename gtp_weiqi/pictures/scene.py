@@ -13,10 +13,10 @@ from __future__ import annotations
 import math
 from dataclasses import dataclass, field
 
-from ..coords import LETTERS
-from ..counting.model import BLACK, COLOURS, WHITE, Point
-from .model import BLOCK_FILLS, Picture
-from .summary import SIDE_EN
+from ..core.coords import LETTERS
+from ..counting.types import BLACK, COLOURS, WHITE, Point
+from .count_in_words import SIDE_EN
+from .picture import BLOCK_FILLS, Picture
 
 CELL = 34.0
 PAD = 12.0

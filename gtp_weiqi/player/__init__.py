@@ -1,5 +1,5 @@
 """The built-in player: Monte Carlo tree search under the game's rules (``mcts``), or the
-simple policy of ``gtp_weiqi.policy`` (``simple``).
+simple policy of ``gtp_weiqi.player.simple`` (``simple``).
 
     player = Player(PlayerOptions(name="mcts", playouts=2000))
     move = player.choose(game, BLACK, seed="0")      # a point, PASS (None) or RESIGN
@@ -16,11 +16,11 @@ import time
 from collections.abc import Callable
 from dataclasses import dataclass, field
 
-from ..board import BLACK, WHITE
-from ..game import Game, Move
-from ..policy import choose_move
+from ..core.board import BLACK, WHITE
+from ..core.game import Game, Move
 from .clock import TimeSystem, move_budget
 from .search import PASS, RESIGN, MoveInfo, Restriction, Search, Settings
+from .simple import choose_move
 
 PLAYERS = ("mcts", "simple")
 

@@ -17,7 +17,7 @@ from dataclasses import dataclass
 from functools import cache
 from itertools import product
 
-from ..board import BLACK, EDGE, EMPTY, WHITE, Board
+from ..core.board import BLACK, EDGE, EMPTY, WHITE, Board
 
 SHAPES = (
     # hane: enclosing hane

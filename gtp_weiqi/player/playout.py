@@ -23,7 +23,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
-from ..board import BLACK, EMPTY, WHITE, Board, true_eye
+from ..core.board import BLACK, EMPTY, WHITE, Board, true_eye
 from ..counting.analysis import find_empty_regions
 from .patterns import Geometry, shape_table
 

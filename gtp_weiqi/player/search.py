@@ -29,10 +29,10 @@ import time
 from collections.abc import Callable
 from dataclasses import dataclass
 
-from ..board import BLACK, EMPTY, WHITE, Board, IllegalMove, opponent, true_eye
+from ..core.board import BLACK, EMPTY, WHITE, Board, IllegalMove, opponent, true_eye
+from ..core.game import Game
 from ..counting.methods import METHODS, handicap_bonus
-from ..game import Game
-from ..judgement import ALL_ALIVE_METHODS
+from ..judgement.marks import ALL_ALIVE_METHODS
 from .patterns import encode, geometry, shape_table
 from .playout import area_margin, exact_margin, run_playout
 

@@ -10,9 +10,9 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
-from .board import BLACK, EMPTY, WHITE
-from .counting.model import Judgement, ScoringInput
-from .game import Game
+from ..core.board import BLACK, EMPTY, WHITE
+from ..core.game import Game
+from ..counting.types import Judgement, ScoringInput
 from .status import StatusReport, judge
 
 _LETTER = {BLACK: "b", WHITE: "w"}

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from ..rules import Rules
+from ...core.rules import Rules
 from .analysis_cmds import register_analysis_commands
 from .ending_cmds import register_ending_commands
 from .engine import WeiqiEngine

@@ -19,14 +19,14 @@ import sys
 import unicodedata
 from typing import Any
 
-from .board import BLACK, EMPTY, WHITE
-from .coords import format_vertex, parse_vertex
-from .counting import METHODS, parse_params
-from .counting.model import Count, number
-from .game import Game
-from .judgement import scoring_input
-from .rules import Rules, RulesError, lookup_preset, parse_rules
-from .sgfio import SgfError, build_game, parse_sgf
+from ..core.board import BLACK, EMPTY, WHITE
+from ..core.coords import format_vertex, parse_vertex
+from ..core.game import Game
+from ..core.rules import Rules, RulesError, lookup_preset, parse_rules
+from ..core.sgf import SgfError, build_game, parse_sgf
+from ..counting import METHODS, parse_params
+from ..counting.types import Count, number
+from ..judgement.marks import scoring_input
 
 DEFAULT_RULES = "chinese"
 PROG = "gtp-weiqi score"
@@ -167,7 +167,7 @@ def shorten(text: str, width: int) -> str:
 
 def table(counts: list[Count]) -> list[str]:
     """One row per method: slug, 中文, English, Black, White, result."""
-    from .pictures.summary import fmt
+    from ..pictures.count_in_words import fmt
 
     head = ["method", "中文", "English", "Black", "White", "result"]
     rows = [head]
@@ -209,9 +209,9 @@ def _methods(text: str | None, rules: Rules) -> tuple[list[str], str]:
 
 
 def run(args: argparse.Namespace) -> int:
+    from ..pictures import build_picture, png_of, summarise, svg_of
     from .gtp.engine import WeiqiEngine
     from .gtp.scoring_cmds import Scoring
-    from .pictures import build_picture, png_of, summarise, svg_of
 
     if args.png and not 0.5 <= args.scale <= 8:
         raise ScoreError(2, "--scale must be between 0.5 and 8")

@@ -10,8 +10,8 @@ from __future__ import annotations
 
 import random
 
-from .board import EMPTY, Board, opponent
-from .game import Game
+from ..core.board import EMPTY, Board, opponent
+from ..core.game import Game
 
 INVADABLE_REGION = 12  # an area the opponent surrounds must be at least this big to invade
 

@@ -21,9 +21,9 @@ last step: a move, or an ending step with the virtual moves it recorded) and `sh
 
 from __future__ import annotations
 
-from .. import ending
-from ..board import BLACK, WHITE
-from ..game import Game
+from ...core import ending
+from ...core.board import BLACK, WHITE
+from ...core.game import Game
 from .engine import WeiqiEngine, parse_colour
 from .protocol import GtpError, Handler
 

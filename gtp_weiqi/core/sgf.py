@@ -232,7 +232,7 @@ def sgf_text(value: str) -> bytes:
 
 
 def _version() -> str:
-    from . import __version__
+    from .. import __version__
     return __version__
 
 

@@ -19,11 +19,11 @@ final_score_<slug>, and the dead-stone editor (`eplist/Dead stones/weiqi-dead_st
 
 from __future__ import annotations
 
-from ..board import BLACK, EMPTY
-from ..counting import METHODS, parse_params
-from ..judgement import scoring_input
-from ..pictures import build_picture, to_gfx
-from ..rules import BALANCES, COUNTING_SLUGS, preset_names
+from ...core.board import BLACK, EMPTY
+from ...core.rules import BALANCES, COUNTING_SLUGS, preset_names
+from ...counting import METHODS, parse_params
+from ...judgement.marks import scoring_input
+from ...pictures import build_picture, to_gfx
 from .engine import WeiqiEngine, format_number
 from .protocol import GtpError
 from .scoring_cmds import scoring_of

@@ -41,7 +41,7 @@ from __future__ import annotations
 import random
 from dataclasses import dataclass, field
 
-from .board import BLACK, EDGE, EMPTY, WHITE, Board, true_eye
+from ..core.board import BLACK, EDGE, EMPTY, WHITE, Board, true_eye
 
 ALIVE, DEAD, SEKI = "alive", "dead", "seki"
 _OWNER_NAME = {BLACK: "b", WHITE: "w", EMPTY: "public"}

@@ -12,14 +12,14 @@ import random
 import sys
 from collections.abc import Callable
 
-from .. import __version__
-from ..board import BLACK, EMPTY, WHITE, Board
-from ..coords import format_vertex, parse_vertex
-from ..game import Game, IllegalPlay
-from ..player.search import RESIGN
-from ..policy import choose_move
-from ..rules import Rules, RulesError, lookup_preset, parse_rules, with_field
-from ..sgfio import SgfError, game_to_sgf, load_sgf
+from ... import __version__
+from ...core.board import BLACK, EMPTY, WHITE, Board
+from ...core.coords import format_vertex, parse_vertex
+from ...core.game import Game, IllegalPlay
+from ...core.rules import Rules, RulesError, lookup_preset, parse_rules, with_field
+from ...core.sgf import SgfError, game_to_sgf, load_sgf
+from ...player.search import RESIGN
+from ...player.simple import choose_move
 from .protocol import Engine, GtpError
 
 MIN_SIZE, MAX_SIZE = 2, 25
@@ -375,7 +375,7 @@ class WeiqiEngine(Engine):
         self._arity(args, 0)
         game = self.game
         board = game.board
-        from ..coords import LETTERS
+        from ...core.coords import LETTERS
 
         letters = "   " + " ".join(LETTERS[: game.width])
         lines = ["", letters]

@@ -30,9 +30,9 @@ from collections.abc import Callable
 from dataclasses import dataclass, field
 from functools import partial
 
-from ..game import Game
-from ..player import PASS, PLAYERS, RESIGN, Player, PlayerOptions, Restriction, Search
-from ..player.clock import TimeSystem, parse_kgs
+from ...core.game import Game
+from ...player import PASS, PLAYERS, RESIGN, Player, PlayerOptions, Restriction, Search
+from ...player.clock import TimeSystem, parse_kgs
 from .ending_cmds import check_open
 from .engine import WeiqiEngine, parse_colour, parse_int
 from .protocol import GtpError, Handler, frame

@@ -36,10 +36,11 @@ from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any
 
-from .. import ending
-from ..board import BLACK, WHITE, Board, IllegalMove, opponent
-from ..coords import format_vertex, parse_vertex
-from ..game import Game, Move
+from ...core import ending
+from ...core.board import BLACK, WHITE, Board, IllegalMove, opponent
+from ...core.coords import format_vertex, parse_vertex
+from ...core.game import Game, Move
+from ...judgement.marks import ALL_ALIVE_METHODS, Judge
 from ..gtp.commands import build_engine
 from ..gtp.controller import (
     ChannelError,
@@ -52,7 +53,6 @@ from ..gtp.controller import (
 from ..gtp.engine import WeiqiEngine
 from ..gtp.protocol import GtpError
 from ..gtp.proxy import katago_rules
-from ..judgement import ALL_ALIVE_METHODS, Judge
 from .config import ENGINES, MatchConfig
 
 _LETTER = {BLACK: "b", WHITE: "w"}

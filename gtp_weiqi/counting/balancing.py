@@ -15,7 +15,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 
 from .analysis import EMPTY, NAME, PUB, Analysis, B, W
-from .model import BLACK, COLOURS, WHITE
+from .types import BLACK, COLOURS, WHITE
 
 CODE = {BLACK: B, WHITE: W}
 

@@ -10,12 +10,12 @@ from __future__ import annotations
 import json
 from typing import Any
 
-from ..board import BLACK, EMPTY, WHITE, opponent
-from ..counting import A_LIKE, BALANCES, METHODS, count, parse_params, score_detail
-from ..counting.model import Count
-from ..game import Game, IllegalPlay
-from ..judgement import ALL_ALIVE_METHODS, Judge, Verdict, scoring_input, to_judgement
-from ..policy import choose_move
+from ...core.board import BLACK, EMPTY, WHITE, opponent
+from ...core.game import Game, IllegalPlay
+from ...counting import A_LIKE, BALANCES, METHODS, count, parse_params, score_detail
+from ...counting.types import Count
+from ...judgement.marks import ALL_ALIVE_METHODS, Judge, Verdict, scoring_input, to_judgement
+from ...player.simple import choose_move
 from .engine import WeiqiEngine, parse_colour
 from .protocol import GtpError
 
@@ -47,7 +47,7 @@ class Scoring:
         """How the game (default: the engine's) ended, by the seeds' ending rules (None when
         that layer is absent)."""
         try:
-            from ..ending import end_info
+            from ...core.ending import end_info
         except ImportError:
             return None
         return end_info(game or self.engine.game)
@@ -355,7 +355,7 @@ def _is_point(x: Any) -> bool:
 
 def _vertices(data: Any) -> Any:
     """Turn lists of [row, col] points inside counting artefacts into GTP vertices."""
-    from ..coords import format_vertex
+    from ...core.coords import format_vertex
 
     if isinstance(data, dict):
         return {k: _vertices(v) for k, v in data.items()}

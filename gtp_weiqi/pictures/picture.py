@@ -20,8 +20,8 @@ from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, field
 from typing import Any
 
-from ..counting.model import BLACK, COLOURS, WHITE, Count, Point
-from .summary import Summary, summarise
+from ..counting.types import BLACK, COLOURS, WHITE, Count, Point
+from .count_in_words import Summary, summarise
 
 # Pale fills for blocks (棋块): distinct hues that keep black and white stones readable.
 BLOCK_FILLS = ("#ffd8a8", "#a5d8ff", "#b2f2bb", "#eebefa", "#ffec99", "#99e9f2", "#ffc9c9",

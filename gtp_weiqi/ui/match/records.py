@@ -22,9 +22,9 @@ from typing import Any
 
 from sgfmill import sgf
 
-from .. import __version__
-from ..board import BLACK, WHITE
-from ..coords import format_vertex
+from ... import __version__
+from ...core.board import BLACK, WHITE
+from ...core.coords import format_vertex
 from .config import ENGINES, MatchConfig
 from .referee import Referee, inverse_result, parse_result
 

@@ -25,8 +25,8 @@ import time
 from pathlib import Path
 from typing import Any, TextIO
 
+from ...core.rules import RulesError, parse_rules
 from ..gtp.controller import Controller, ControllerError
-from ..rules import RulesError, parse_rules
 from . import records
 from .config import ENGINES, MatchConfig
 from .referee import GameSpec, deferring_handler, play_game

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from dataclasses import asdict, dataclass
 
-from ..rules import parse_rules
+from ...core.rules import parse_rules
 
 # Engines are named after the option that gave them, as gogui-twogtp does: with
 # --alternate the `--black` engine plays White in odd-numbered games.

@@ -83,8 +83,8 @@ def main(argv: list[str] | None = None) -> int:
         print("gtp-weiqi: --playouts must be >= 1, --time-per-move > 0 and "
               "--resign-threshold in [0, 1)", file=sys.stderr)
         return 2
+    from ..core.rules import RulesError
     from .gtp.protocol import GtpError
-    from .rules import RulesError
 
     try:
         from .gtp.commands import build_engine

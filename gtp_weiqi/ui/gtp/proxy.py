@@ -39,12 +39,12 @@ from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import BinaryIO
 
-from .. import __version__
-from ..board import BLACK, WHITE
-from ..coords import format_vertex, parse_vertex
-from ..game import Game, Move
-from ..judgement import Judge
-from ..rules import Rules
+from ... import __version__
+from ...core.board import BLACK, WHITE
+from ...core.coords import format_vertex, parse_vertex
+from ...core.game import Game, Move
+from ...core.rules import Rules
+from ...judgement.marks import Judge
 from .controller import (
     DEFAULT_TIMEOUT,
     ChannelError,

@@ -14,7 +14,7 @@ from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import Any
 
-from ..counting.model import BLACK, COLOURS, WHITE, Count, number
+from ..counting.types import BLACK, COLOURS, WHITE, Count, number
 
 SIDE_ZH = {BLACK: "黑", WHITE: "白"}
 SIDE_EN = {BLACK: "Black", WHITE: "White"}

@@ -13,6 +13,7 @@ from collections import Counter
 from dataclasses import dataclass
 
 from .board import BLACK, EMPTY, WHITE, Board, IllegalMove, opponent
+from .coords import format_vertex
 from .rules import Rules
 
 COLOUR_NAMES = {BLACK: "black", WHITE: "white"}
@@ -58,6 +59,23 @@ class Move:
 
     colour: int
     point: int | None
+
+
+def check_setup(board: Board, stones: list[tuple[int, int]]) -> None:
+    """Raise IllegalPlay unless `stones` added to `board` give a position a game can reach:
+    each point one colour, every string with at least one liberty."""
+    colour_at: dict[int, int] = {}
+    for p, colour in stones:
+        if colour_at.setdefault(p, colour) != colour:
+            raise IllegalPlay(f"setup puts both colours on {format_vertex(board.row_col(p))}")
+    trial = board.copy()
+    for p, colour in stones:
+        trial.place_stone(p, colour)
+    for p in colour_at:
+        chain = trial.chain_of[p]
+        if chain is not None and not chain.libs:
+            raise IllegalPlay(f"setup leaves the string at {format_vertex(board.row_col(p))} "
+                              "without a liberty")
 
 
 class Game:
@@ -237,9 +255,14 @@ class Game:
         self._reset_derived()
 
     def add_setup(self, stones: list[tuple[int, int]]) -> None:
-        """Setup stones (SGF AB / AW) before any move; not handicap unless stated."""
+        """Setup stones (SGF AB / AW) before any move; not handicap unless stated.
+
+        Refused (IllegalPlay, nothing changed) when a point is given both colours or a
+        string is left without a liberty: no game can reach such a position.
+        """
         if self.moves:
             raise IllegalPlay("setup after moves")
+        check_setup(self.board, stones)
         for p, colour in stones:
             self.board.place_stone(p, colour)
         self.setup.extend(stones)

@@ -10,6 +10,7 @@ long cycle gives, and the default counting method.
 from __future__ import annotations
 
 import json
+import math
 from dataclasses import dataclass, fields, replace
 
 KO_RULES = ("SIMPLE", "POSITIONAL", "SITUATIONAL")
@@ -29,6 +30,32 @@ COUNTING_SLUGS = (
 
 class RulesError(ValueError):
     """A rules text, JSON or field value that cannot be accepted."""
+
+
+KOMI_LIMIT = 1000  # komi is a multiple of 0.5 of at most this magnitude (KataGo's bounds)
+
+
+def check_komi(value: float) -> float:
+    """`value` as a komi, or RulesError saying why not: finite, at most KOMI_LIMIT in
+    magnitude and a whole or half point, so every count stays exact and printable."""
+    if math.isnan(value):
+        raise RulesError("komi must be a number, not nan")
+    if abs(value) > KOMI_LIMIT:
+        raise RulesError(f"komi must be between -{KOMI_LIMIT} and {KOMI_LIMIT}, not {value:g}")
+    if not (2 * value).is_integer():
+        raise RulesError(f"komi must be a whole or half point, not {value!r}")
+    return float(value) + 0.0  # -0.0 -> 0.0
+
+
+def komi_argument(text: str) -> float:
+    """An argparse type for --komi options."""
+    import argparse
+
+    try:
+        return check_komi(float(text))
+    except ValueError as exc:
+        raise argparse.ArgumentTypeError(str(exc) if isinstance(exc, RulesError)
+                                         else f"{text!r} is not a number") from None
 
 
 @dataclass(frozen=True)

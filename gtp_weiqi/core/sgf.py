@@ -7,13 +7,16 @@ the reason.
 
 from __future__ import annotations
 
+import re
 from dataclasses import dataclass
 
 from sgfmill import sgf, sgf_properties
 
 from .board import BLACK, WHITE
-from .game import Game, IllegalPlay, Move
-from .rules import Rules, RulesError, lookup_preset, parse_rules
+from .coords import format_vertex
+from .files import DEFAULT_READ_LIMIT, FileRefused, PathLike, describe, read_regular_file
+from .game import Game, IllegalPlay, Move, check_setup
+from .rules import Rules, RulesError, check_komi, lookup_preset, parse_rules
 
 _COLOUR = {"b": BLACK, "w": WHITE}
 _LETTER = {BLACK: "b", WHITE: "w"}
@@ -45,6 +48,26 @@ class SgfGame:
     setup: list[tuple[tuple[int, int], int]]
     moves: list[tuple[int, tuple[int, int] | None]]
     marks: dict[str, list[tuple[int, int]]]
+    ru_text: str = ""  # the RU value as written (rules is None when it is not understood)
+
+
+def _ru_value(root: sgf.Tree_node) -> str:
+    """The RU text.  Without CA, sgfmill reads ISO-8859-1; a UTF-8 RU (RU[计活子], as
+    most programs write Chinese today) is read as UTF-8 instead."""
+    if not root.has_property("CA"):
+        try:
+            return root.get_raw("RU").decode("utf-8").replace("\\]", "]")
+        except UnicodeDecodeError:
+            pass
+    return root.get("RU")
+
+
+def unknown_rules_note(parsed: SgfGame, used: Rules) -> str | None:
+    """What to tell the user when the record's RU was not understood, else None."""
+    if parsed.rules is not None or not parsed.ru_text:
+        return None
+    return (f"RU[{parsed.ru_text}] is not a rules set this engine knows; "
+            f"counting under {used.preset_name or used.to_json()} instead")
 
 
 def rules_from_ru(text: str) -> Rules | None:
@@ -63,49 +86,133 @@ def rules_from_ru(text: str) -> Rules | None:
     return found[0] if found else None
 
 
+_SQUARE_SZ = re.compile(rb"SZ\[\s*(\d+)\s*:\s*\1\s*\]")  # FF[4] SZ[n:n], a square board
+_PROP_IDENT = re.compile(rb"[A-Za-z0-9_]+")
+
+
+def _parse_failure(data: bytes, reason: str) -> str:
+    """Why sgfmill could not read `data`, said better where we can: a property name that
+    is not letters is named with its byte offset."""
+    i, n = 0, len(data)
+    while i < n:
+        ch = data[i:i + 1]
+        if ch == b"[":  # skip a value, with its escapes
+            i += 1
+            while i < n and data[i:i + 1] != b"]":
+                i += 2 if data[i:i + 1] == b"\\" else 1
+        elif (m := _PROP_IDENT.match(data, i)) is not None:
+            name = m.group(0)
+            if not name.isalpha():
+                return (f"property name {name.decode('ascii')!r} at byte {i} is not made of "
+                        "letters")
+            i = m.end()
+            continue
+        i += 1
+    return reason
+
+
 def parse_sgf(data: bytes) -> SgfGame:
-    """Read the main line of an SGF game (setup, moves, komi, rules, dead-stone marks)."""
+    """Read the main line of an SGF game (setup, moves, komi, rules, dead-stone marks).
+
+    Refused with the reason (SgfError): anything that is not a Go game, values no game can
+    have (a handicap the record does not show, a komi out of bounds), setup and a move in
+    one node, a point given both colours.  An RU this engine does not know is kept in
+    `ru_text` with `rules` None, for the caller to say what it counts under instead.
+    """
+    data = _SQUARE_SZ.sub(rb"SZ[\1]", data, count=1)
     try:
         game = sgf.Sgf_game.from_bytes(data)
     except ValueError as exc:
-        raise SgfError(f"bad SGF: {exc}") from None
+        raise SgfError(f"bad SGF: {_parse_failure(data, str(exc))}") from None
     root = game.get_root()
+    if root.has_property("GM") and root.get_raw("GM").strip() != b"1":
+        raise SgfError(f"GM[{root.get_raw('GM').decode('utf-8', 'replace')}] is not a Go game "
+                       "(GM[1])")
     try:
         size = game.get_size()
         komi = game.get_komi() if root.has_property("KM") else None
-        ru = root.get("RU") if root.has_property("RU") else ""
-        handicap = game.get_handicap() or 0
+        ru = _ru_value(root) if root.has_property("RU") else ""
+        handicap = _handicap_value(root)
     except ValueError as exc:
         raise SgfError(f"bad SGF root: {exc}") from None
     if not 2 <= size <= 25:
         raise SgfError(f"board size {size} is not supported")
+    if komi is not None:
+        try:
+            komi = check_komi(komi)
+        except RulesError as exc:
+            raise SgfError(f"KM: {exc}") from None
     setup: list[tuple[tuple[int, int], int]] = []
     moves: list[tuple[int, tuple[int, int] | None]] = []
     marks: dict[str, list[tuple[int, int]]] = {}
-    try:
-        for node in game.get_main_sequence():
+    for node_number, node in enumerate(game.get_main_sequence()):
+        try:
             black, white, empty = node.get_setup_stones()
-            if black or white or empty:
-                if moves:
-                    raise SgfError(f"setup stones after move {len(moves)} are not supported")
-                if empty:
-                    raise SgfError("AE setup is not supported")
-                setup += [(p, BLACK) for p in sorted(black)] + [(p, WHITE) for p in sorted(white)]
-            colour, point = node.get_move()
-            if colour is not None:
-                moves.append((_COLOUR[colour], point))
+        except ValueError as exc:
+            raise SgfError(f"bad setup in node {node_number}: {exc}") from None
+        has_move = node.has_property("B") or node.has_property("W")
+        if black or white or empty:
+            if has_move:
+                raise SgfError(f"node {node_number} holds both setup stones and a move "
+                               "(FF[4] keeps them apart)")
+            if moves:
+                raise SgfError(f"setup stones after move {len(moves)} are not supported")
+            if empty:
+                raise SgfError("AE setup is not supported")
+            if black & white:
+                both = format_vertex(min(black & white))
+                raise SgfError(f"setup puts both colours on {both}")
+            setup += [(p, BLACK) for p in sorted(black)] + [(p, WHITE) for p in sorted(white)]
+        if has_move:
+            prop = "B" if node.has_property("B") else "W"
+            try:
+                colour, point = node.get_move()
+            except ValueError:
+                raw = node.get_raw(prop).decode("utf-8", "replace")
+                raise SgfError(f"move {len(moves) + 1}: {prop}[{raw}] is not a point on a "
+                               f"{size}x{size} board") from None
+            moves.append((_COLOUR[colour], point))
+        try:
             for prop in ("DD", "MA", "TB", "TW"):
                 if node.has_property(prop):
                     marks[prop] = sorted(node.get(prop))
             for prop in _MARK_PROPS:
                 if node.has_property(prop):
                     marks[prop] = sorted(_points(node.get_raw_list(prop), size))
-    except SgfError:
-        raise
-    except ValueError as exc:
-        reason = str(exc) or "a point off the board or a bad value"
-        raise SgfError(f"bad SGF node: {reason}") from None
-    return SgfGame((size, size), komi, rules_from_ru(ru), handicap, setup, moves, marks)
+        except ValueError as exc:
+            reason = str(exc) or "a point off the board or a bad value"
+            raise SgfError(f"bad mark in node {node_number}: {reason}") from None
+    _check_handicap(handicap, setup, moves, size)
+    return SgfGame((size, size), komi, rules_from_ru(ru), handicap, setup, moves, marks,
+                   ru.strip())
+
+
+def _handicap_value(root: sgf.Tree_node) -> int:
+    """HA as written (sgfmill refuses HA[1], which some programs write for no handicap)."""
+    if not root.has_property("HA"):
+        return 0
+    raw = root.get_raw("HA").strip()
+    try:
+        return int(raw)
+    except ValueError:
+        raise SgfError(f"HA[{raw.decode('utf-8', 'replace')}] is not a number") from None
+
+
+def _check_handicap(handicap: int, setup: list[tuple[tuple[int, int], int]],
+                    moves: list[tuple[int, tuple[int, int] | None]], size: int) -> None:
+    """HA must be a count the record shows: Black setup stones, or Black's first moves."""
+    if handicap < 0 or handicap >= size * size:
+        raise SgfError(f"HA[{handicap}] is not a handicap on a {size}x{size} board")
+    if handicap < 2:
+        return  # HA[0] and HA[1] both mean no handicap
+    shown = sum(1 for _p, c in setup if c == BLACK)
+    if not shown:
+        for colour, _point in moves:
+            if colour != BLACK:
+                break
+            shown += 1
+    if shown < handicap:
+        raise SgfError(f"HA[{handicap}] but the record shows {shown} handicap stones")
 
 
 def build_game(parsed: SgfGame, rules: Rules, komi: float, move_number: int | None = None,
@@ -119,6 +226,10 @@ def build_game(parsed: SgfGame, rules: Rules, komi: float, move_number: int | No
     game = Game(width, height, parsed.rules or rules, parsed.komi if parsed.komi is not None
                 else komi)
     board = game.board
+    try:
+        check_setup(board, [(board.point(*p), c) for p, c in parsed.setup])
+    except IllegalPlay as exc:
+        raise SgfError(exc.reason) from None
     black_setup = [board.point(*p) for p, c in parsed.setup if c == BLACK]
     others = [(board.point(*p), c) for p, c in parsed.setup if c != BLACK]
     if parsed.handicap and black_setup and not others:
@@ -178,13 +289,26 @@ def _mark_properties(game: Game) -> dict[str, list[int]]:
     return props
 
 
-def load_sgf(path: str, rules: Rules, komi: float, move_number: int | None = None) -> Game:
+def read_sgf_file(path: PathLike, limit: int = DEFAULT_READ_LIMIT) -> bytes:
+    """The bytes of an SGF file: a regular file of at most `limit` bytes (see core.files)."""
     try:
-        with open(path, "rb") as f:
-            data = f.read()
+        return read_regular_file(path, limit)
+    except FileRefused as exc:
+        raise SgfError(str(exc)) from None
     except OSError as exc:
-        raise SgfError(f"cannot read {path}: {exc.strerror}") from None
-    return build_game(parse_sgf(data), rules, komi, move_number, apply_marks=True)
+        raise SgfError(f"cannot read {describe(path)}: {exc.strerror or exc}") from None
+
+
+def load_sgf(path: PathLike, rules: Rules, komi: float, move_number: int | None = None,
+             limit: int = DEFAULT_READ_LIMIT, notes: list[str] | None = None) -> Game:
+    """The game of an SGF file, replayed; what was assumed (an RU not understood) is
+    appended to `notes`."""
+    parsed = parse_sgf(read_sgf_file(path, limit))
+    game = build_game(parsed, rules, komi, move_number, apply_marks=True)
+    note = unknown_rules_note(parsed, game.rules)
+    if note is not None and notes is not None:
+        notes.append(note)
+    return game
 
 
 def game_to_sgf(game: Game, extra_root: dict[str, str] | None = None,
@@ -236,4 +360,5 @@ def _version() -> str:
     return __version__
 
 
-__all__ = ["SgfError", "SgfGame", "parse_sgf", "build_game", "load_sgf", "game_to_sgf", "Move"]
+__all__ = ["SgfError", "SgfGame", "parse_sgf", "build_game", "load_sgf", "read_sgf_file",
+           "unknown_rules_note", "game_to_sgf", "Move"]

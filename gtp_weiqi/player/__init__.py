@@ -18,7 +18,7 @@ from dataclasses import dataclass, field
 
 from ..core.board import BLACK, WHITE
 from ..core.game import Game, Move
-from .clock import TimeSystem, move_budget
+from .clock import MAX_MOVE, TimeSystem, move_budget
 from .search import PASS, RESIGN, MoveInfo, Restriction, Search, Settings
 from .simple import choose_move
 
@@ -76,8 +76,8 @@ class Player:
         if system is not None and time_left is None and system.main:
             time_left = (max(system.main - self.used[colour], 0.0), 0)
         clock = move_budget(system, time_left, n_points, len(game.moves))
-        if clock is not None:
-            seconds = clock if seconds is None else min(seconds, clock)
+        if clock is not None:  # a huge time_settings must not mean thinking for years
+            seconds = min(clock, MAX_MOVE if seconds is None else seconds)
         playouts = opts.playouts
         if playouts is None and seconds is None:
             playouts = default_playouts(n_points)

@@ -16,6 +16,7 @@ SYSTEMS = (NONE, ABSOLUTE, BYOYOMI, CANADIAN)
 
 LAG = 0.25  # seconds kept back per move for the controller's round trip (at most a quarter)
 MIN_MOVE = 0.05
+MAX_MOVE = 60.0  # seconds a move may take from the clock at most (--time-per-move sets more)
 
 
 @dataclass(frozen=True)

@@ -5,6 +5,8 @@ from __future__ import annotations
 import argparse
 import sys
 
+from ..core.rules import komi_argument
+
 SUBCOMMANDS = {
     "regress": "run GNU Go / gogui-regress .tst files against the engine",
     "match": "referee games between two GTP engines (gtp-weiqi match --help)",
@@ -29,11 +31,13 @@ def _engine_parser() -> argparse.ArgumentParser:
                         help="default board size, 2..25 (default 19)")
     parser.add_argument("--rules", default="tromp-taylor", metavar="PRESET",
                         help="rules preset name or KataGo-style JSON (default tromp-taylor)")
-    parser.add_argument("--komi", type=float, default=None, metavar="K",
+    parser.add_argument("--komi", type=komi_argument, default=None, metavar="K",
                         help="komi, White's compensation (default: the preset's komi)")
     parser.add_argument("--seed", type=int, default=0, help="seed of the move generator")
     parser.add_argument("--log", metavar="FILE",
                         help="append the GTP transcript (commands and responses) to FILE")
+    parser.add_argument("--max-file-size", type=int, default=None, metavar="BYTES",
+                        help="largest SGF file loadsgf reads (default 64 MiB)")
     player = parser.add_argument_group("player", "how genmove chooses its moves")
     player.add_argument("--player", choices=("mcts", "simple"), default="mcts",
                         help="mcts: Monte Carlo tree search under the active rules (default); "
@@ -79,9 +83,10 @@ def main(argv: list[str] | None = None) -> int:
         return 2
     if (args.playouts is not None and args.playouts < 1
             or args.time_per_move is not None and not args.time_per_move > 0
-            or not 0 <= args.resign_threshold < 1):
+            or not 0 <= args.resign_threshold < 1
+            or args.max_file_size is not None and args.max_file_size < 1):
         print("gtp-weiqi: --playouts must be >= 1, --time-per-move > 0 and "
-              "--resign-threshold in [0, 1)", file=sys.stderr)
+              "--resign-threshold in [0, 1), --max-file-size >= 1", file=sys.stderr)
         return 2
     from ..core.rules import RulesError
     from .gtp.protocol import GtpError
@@ -95,6 +100,8 @@ def main(argv: list[str] | None = None) -> int:
     except (RulesError, GtpError) as exc:
         print(f"gtp-weiqi: {exc}", file=sys.stderr)
         return 2
+    if args.max_file_size is not None:
+        engine.max_file_size = args.max_file_size
     transcript = open(args.log, "ab") if args.log else None  # noqa: SIM115
     engine.transcript = transcript
     try:

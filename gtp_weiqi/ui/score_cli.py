@@ -21,9 +21,10 @@ from typing import Any
 
 from ..core.board import BLACK, EMPTY, WHITE
 from ..core.coords import format_vertex, parse_vertex
+from ..core.files import FileRefused, atomic_write
 from ..core.game import Game
-from ..core.rules import Rules, RulesError, lookup_preset, parse_rules
-from ..core.sgf import SgfError, build_game, parse_sgf
+from ..core.rules import Rules, RulesError, komi_argument, lookup_preset, parse_rules
+from ..core.sgf import SgfError, build_game, parse_sgf, read_sgf_file, unknown_rules_note
 from ..counting import METHODS, parse_params
 from ..counting.types import Count, number
 from ..judgement.marks import scoring_input
@@ -47,7 +48,7 @@ def _parser() -> argparse.ArgumentParser:
     p.add_argument("--rules", metavar="PRESET",
                    help=f"rules preset or KataGo-style JSON (default: the SGF's RU, else "
                         f"{DEFAULT_RULES})")
-    p.add_argument("--komi", type=float, metavar="K",
+    p.add_argument("--komi", type=komi_argument, metavar="K",
                    help="komi, White's compensation (default: the SGF's KM, else the "
                         "preset's)")
     p.add_argument("--dead", nargs="+", metavar="V",
@@ -78,12 +79,7 @@ class ScoreError(Exception):
 def load(path: str, rules_text: str | None, komi: float | None) -> tuple[Game, dict[str, Any]]:
     """Replay the game; returns it and the SGF's marks."""
     try:
-        with open(path, "rb") as f:
-            data = f.read()
-    except OSError as exc:
-        raise ScoreError(1, f"cannot read {path}: {exc.strerror}") from None
-    try:
-        parsed = parse_sgf(data)
+        parsed = parse_sgf(read_sgf_file(path))
     except SgfError as exc:
         raise ScoreError(1, f"{path}: {exc}") from None
     default_komi: float | None = None
@@ -101,6 +97,9 @@ def load(path: str, rules_text: str | None, komi: float | None) -> tuple[Game, d
         found = lookup_preset(DEFAULT_RULES)
         assert found is not None
         rules, default_komi = found
+        note = unknown_rules_note(parsed, rules)
+        if note is not None:
+            print(f"{PROG}: {path}: {note}", file=sys.stderr)
     parsed.rules = rules
     if komi is not None:
         parsed.komi = komi
@@ -293,11 +292,11 @@ def run(args: argparse.Namespace) -> int:
                             [rc(p) for p in unclear.get(drawn, [])])
         try:
             if args.svg:
-                with open(args.svg, "w", encoding="utf-8") as f:
-                    f.write(svg_of(pic))
+                atomic_write(args.svg, svg_of(pic).encode("utf-8"))
             if args.png:
-                with open(args.png, "wb") as f:
-                    f.write(png_of(pic, args.scale))
+                atomic_write(args.png, png_of(pic, args.scale))
+        except FileRefused as exc:
+            raise ScoreError(1, f"cannot write {exc}") from None
         except OSError as exc:
             raise ScoreError(1, f"cannot write {exc.filename}: {exc.strerror}") from None
         written = " and ".join(p for p in (args.svg, args.png) if p)

@@ -227,6 +227,13 @@ class PlayerCommands:
         search.run(SNAPSHOT_PLAYOUTS)
         return self.report(search, style, request)
 
+    def _write_report(self, search: Search, style: str, request: AnalysisRequest) -> None:
+        """One line of a stream; nothing when there is no candidate, since an empty line
+        would end the response."""
+        line = self.report(search, style, request)
+        if line:
+            self.engine.write(line + "\n")
+
     def analyse_streaming(self, style: str, args: list[str], ident: str) -> str:
         """Write `= ` and a report every interval until input arrives; returns the empty line
         that closes the response."""
@@ -239,7 +246,7 @@ class PlayerCommands:
         try:
             search = self._search_for(request)
             search.run(search.playouts + FIRST_BATCH)
-            engine.write(self.report(search, style, request) + "\n")
+            self._write_report(search, style, request)
             next_report = time.perf_counter() + request.interval
             while not engine.input_pending():
                 if search.nodes >= MAX_NODES or not search.root.children:
@@ -248,7 +255,7 @@ class PlayerCommands:
                 slot = max(next_report - time.perf_counter(), 0.0) if request.interval else 0.1
                 search.run(None, min(slot, 0.1) or 0.01, engine.input_pending)
                 if request.interval and time.perf_counter() >= next_report:
-                    engine.write(self.report(search, style, request) + "\n")
+                    self._write_report(search, style, request)
                     next_report = time.perf_counter() + request.interval
         except Exception:  # a bug must not leave the response open
             traceback.print_exc(file=sys.stderr)
@@ -283,9 +290,7 @@ class PlayerCommands:
         every = request.interval or None
 
         def progress(search: Search) -> None:
-            line = self.report(search, style, request)
-            if line:
-                engine.write(line + "\n")
+            self._write_report(search, style, request)
 
         try:
             move = self.generate(request.colour, progress if every else None, every)

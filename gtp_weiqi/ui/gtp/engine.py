@@ -15,8 +15,9 @@ from collections.abc import Callable
 from ... import __version__
 from ...core.board import BLACK, EMPTY, WHITE, Board
 from ...core.coords import format_vertex, parse_vertex
+from ...core.files import DEFAULT_READ_LIMIT, FileRefused, atomic_write, describe
 from ...core.game import Game, IllegalPlay
-from ...core.rules import Rules, RulesError, lookup_preset, parse_rules, with_field
+from ...core.rules import Rules, RulesError, check_komi, lookup_preset, parse_rules, with_field
 from ...core.sgf import SgfError, game_to_sgf, load_sgf
 from ...player.search import RESIGN
 from ...player.simple import choose_move
@@ -129,6 +130,7 @@ class WeiqiEngine(Engine):
         self.time_settings: tuple[int, int, int] | None = None
         self.time_left: dict[int, tuple[int, int]] = {}
         self.player: Callable[[int], int | None] | None = None  # chooses instead of the policy
+        self.max_file_size = DEFAULT_READ_LIMIT  # bytes loadsgf reads at most
         self._register_core()
 
     # -- registration -------------------------------------------------------------------
@@ -225,7 +227,10 @@ class WeiqiEngine(Engine):
 
     def cmd_komi(self, args: list[str]) -> str:
         self._arity(args, 1)
-        self.game.komi = parse_float(args[0])
+        try:
+            self.game.komi = check_komi(parse_float(args[0]))
+        except RulesError as exc:
+            raise GtpError(f"syntax error: {exc}") from None
         return ""
 
     # -- moves --------------------------------------------------------------------------
@@ -342,9 +347,13 @@ class WeiqiEngine(Engine):
         self._arity(args, 1, 2)
         move_number = parse_int(args[1]) if len(args) == 2 else None
         try:
-            game = load_sgf(args[0], self.game.rules, self.game.komi, move_number)
+            notes: list[str] = []
+            game = load_sgf(args[0], self.game.rules, self.game.komi, move_number,
+                            limit=self.max_file_size, notes=notes)
         except SgfError as exc:
             raise GtpError(f"cannot load file: {exc}") from None
+        for note in notes:
+            print(f"gtp-weiqi: {note}", file=sys.stderr)
         self.game = game
         self.on_new_game()
         self.after_load()
@@ -364,10 +373,12 @@ class WeiqiEngine(Engine):
             raise GtpError(str(exc)) from None
         if args:
             try:
-                with open(args[0], "wb") as f:
-                    f.write(data)
+                atomic_write(args[0], data)
+            except FileRefused as exc:
+                raise GtpError(f"cannot write {exc}") from None
             except OSError as exc:
-                raise GtpError(f"cannot write {args[0]}: {exc.strerror}") from None
+                raise GtpError(f"cannot write {describe(args[0])}: {exc.strerror or exc}"
+                               ) from None
             return ""
         return data.decode("utf-8").strip()
 
@@ -435,7 +446,10 @@ class WeiqiEngine(Engine):
         try:
             rules, _default_komi = parse_rules(text)
         except RulesError as exc:
-            raise GtpError(f"Unknown rules '{text}', {exc}") from None
+            reason = str(exc)  # KataGo's wording, "Unknown rules '<text>', <why>", said once
+            if reason.startswith("unknown rules "):
+                raise GtpError("U" + reason[1:]) from None
+            raise GtpError(f"Unknown rules '{text}', {reason}") from None
         self.set_rules(rules)
         return ""
 

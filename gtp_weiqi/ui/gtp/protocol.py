@@ -8,6 +8,7 @@ characters dropped and comments cut on input (GTP v2 section 3.1).
 from __future__ import annotations
 
 import os
+import re
 import select
 import sys
 import traceback
@@ -46,12 +47,38 @@ def preprocess(line: str) -> str:
 
 
 def clean_response(text: str) -> str:
-    """Make a response safe to frame: no tabs, no control characters, no empty inner line."""
+    """Make a response safe to frame: no tabs, no control characters, no empty inner line,
+    and valid UTF-8 (an echoed undecodable input byte becomes '?')."""
+    if not text.isascii():
+        text = text.encode("utf-8", errors="replace").decode("utf-8")
     text = text.replace("\t", " ").translate(_CONTROL).rstrip()
     if "\n" in text:
         first, *rest = text.split("\n")
         text = "\n".join([first.rstrip()] + [ln.rstrip() or "." for ln in rest])
     return text
+
+
+ECHO_LIMIT = 40  # characters of one echoed argument an error answer keeps
+MESSAGE_LIMIT = 500  # characters of an error answer at most
+_LONG_WORD = re.compile(rf"\S{{{2 * ECHO_LIMIT},}}")
+
+
+def cut_echo(message: str, args: list[str]) -> str:
+    """An error message with long echoed input cut short, so a huge argument is not sent
+    back: each long argument (or all of them joined) that the message repeats, and any
+    other word of over 2 * ECHO_LIMIT characters, keeps its first ECHO_LIMIT characters;
+    the whole message keeps at most MESSAGE_LIMIT."""
+    if len(message) <= 2 * ECHO_LIMIT:
+        return message
+    for arg in sorted({" ".join(args), *args}, key=len, reverse=True):
+        if len(arg) > ECHO_LIMIT and len(message) > 2 * ECHO_LIMIT:
+            short = f"{arg[:ECHO_LIMIT]}... ({len(arg)} characters)".replace("\\", "\\\\")
+            message = re.sub(re.escape(arg), short, message, flags=re.I)
+    message = _LONG_WORD.sub(lambda m: f"{m[0][:ECHO_LIMIT]}... ({len(m[0])} characters)",
+                             message)
+    if len(message) > MESSAGE_LIMIT:
+        message = message[:MESSAGE_LIMIT] + "..."
+    return message
 
 
 def frame(ok: bool, ident: str, text: str) -> str:
@@ -174,7 +201,7 @@ class Engine:
         except GtpQuit:
             return frame(True, ident, ""), True
         except GtpError as exc:
-            return frame(False, ident, str(exc) or "failed"), False
+            return frame(False, ident, cut_echo(str(exc) or "failed", args)), False
         except Exception as exc:  # a bug must not kill the session
             traceback.print_exc(file=sys.stderr)
             return frame(False, ident, f"internal error: {type(exc).__name__}: {exc}"), False
@@ -185,7 +212,7 @@ class Engine:
         self._flush()
 
     def _emit(self, text: str) -> None:
-        data = text.encode("utf-8")
+        data = text.encode("utf-8", errors="replace")  # an echoed undecodable byte shows as ?
         if self.transcript is not None:
             self.transcript.write(data)
             self.transcript.flush()
@@ -228,7 +255,7 @@ class Engine:
                 raw = source.readline()
                 if not raw:
                     return
-                text = raw.decode("utf-8", errors="replace")
+                text = raw.decode("utf-8", errors="surrogateescape")  # file names are bytes
                 if self.transcript is not None:
                     self.transcript.write(b"> " + raw if raw.endswith(b"\n")
                                           else b"> " + raw + b"\n")

@@ -14,9 +14,7 @@ from __future__ import annotations
 
 import datetime
 import json
-import os
 import socket
-import tempfile
 from pathlib import Path
 from typing import Any
 
@@ -25,6 +23,7 @@ from sgfmill import sgf
 from ... import __version__
 from ...core.board import BLACK, WHITE
 from ...core.coords import format_vertex
+from ...core.files import atomic_write
 from .config import ENGINES, MatchConfig
 from .referee import Referee, inverse_result, parse_result
 
@@ -32,25 +31,6 @@ DAT_COLUMNS = ("GAME", "RES_B", "RES_W", "RES_R", "ALT", "DUP", "LEN", "TIME_B",
                "CPU_B", "CPU_W", "ERR", "ERR_MSG")
 _UPPER = {BLACK: "B", WHITE: "W"}
 _LETTER = {BLACK: "b", WHITE: "w"}
-
-
-def atomic_write(path: Path, data: bytes) -> None:
-    """Write `data` to `path` so that readers see the old file or the new one, never a part."""
-    tmp: str | None = None
-    try:
-        fd, tmp = tempfile.mkstemp(prefix=f".{path.name}.", suffix=".tmp", dir=path.parent)
-        with os.fdopen(fd, "wb") as f:
-            f.write(data)
-            f.flush()
-            os.fsync(f.fileno())
-        os.replace(tmp, path)
-    except BaseException:
-        if tmp is not None:
-            try:
-                os.unlink(tmp)
-            except OSError:
-                pass
-        raise
 
 
 def write_json(path: Path, data: Any) -> None:

@@ -25,7 +25,8 @@ import time
 from pathlib import Path
 from typing import Any, TextIO
 
-from ...core.rules import RulesError, parse_rules
+from ...core.files import atomic_write
+from ...core.rules import RulesError, komi_argument, parse_rules
 from ..gtp.controller import Controller, ControllerError
 from . import records
 from .config import ENGINES, MatchConfig
@@ -53,7 +54,7 @@ def parser() -> argparse.ArgumentParser:
     p.add_argument("--size", type=int, default=19, metavar="S", help="board size (default 19)")
     p.add_argument("--rules", default="tromp-taylor", metavar="PRESET",
                    help="rules preset or KataGo-style JSON (default tromp-taylor)")
-    p.add_argument("--komi", type=float, default=None, metavar="K",
+    p.add_argument("--komi", type=komi_argument, default=None, metavar="K",
                    help="komi (default: the preset's)")
     p.add_argument("--alternate", action="store_true",
                    help="swap colours in odd-numbered games")
@@ -160,7 +161,7 @@ def prepare(out: Path, config: MatchConfig, games: int) -> dict[str, dict[str, s
 def write_tables(out: Path, config: MatchConfig, engines: dict[str, dict[str, str]],
                  done: dict[int, dict[str, Any]]) -> dict[str, Any]:
     finished = list(done.values())
-    records.atomic_write(out / "match.dat",
+    atomic_write(out / "match.dat",
                          records.dat_text(config, engines, finished).encode("utf-8"))
     summary = summarise(config, engines, finished)
     records.write_json(out / "summary.json", summary)

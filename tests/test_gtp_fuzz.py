@@ -187,6 +187,10 @@ def _is_quit(line: bytes) -> bool:
           suppress_health_check=[HealthCheck.too_slow])
 @given(data=st.lists(st.one_of(st.binary(max_size=60),
                                command_lines.map(lambda s: s.encode("utf-8"))), max_size=10))
+# An analysis stream with no candidate once ended with an extra blank line.
+@example(data=[b"boardsize 9", b"play b a1", b"kata-analyze b 1 allow b A1 1"])
+@example(data=[b"boardsize 9", b"play b a1", b"lz-analyze b 1 allow b A1 1"])
+@example(data=[b"printsgf \xff\xfe.sgf", b"loadsgf \xff\xfe.sgf"])  # a file name is bytes
 def test_a_random_byte_stream_through_the_serve_loop(data: list[bytes]) -> None:
     """Whatever arrives, every answer is framed and the final `name` is answered last."""
     assume(not any(_is_quit(line) for chunk in data for line in chunk.split(b"\n")))

@@ -240,12 +240,13 @@ def test_rectangular_boardsize(engine: WeiqiEngine) -> None:
     assert fail(engine, "printsgf").startswith("rectangular")
 
 
-def test_komi_is_always_accepted_and_survives_boardsize_and_clear_board(
+def test_komi_within_bounds_is_accepted_and_survives_boardsize_and_clear_board(
         engine: WeiqiEngine) -> None:
-    for value, shown in (("6.5", "6.5"), ("-300", "-300"), ("1000.25", "1000.25"), ("0", "0"),
+    for value, shown in (("6.5", "6.5"), ("-300", "-300"), ("1000", "1000"), ("0", "0"),
                          ("7", "7"), ("+2.5", "2.5"), ("1e3", "1000")):
         assert ok(engine, f"komi {value}") == ""
         assert ok(engine, "get_komi") == shown
+    assert fail(engine, "komi 1000.25").startswith("syntax error: komi must be")  # KataGo's bounds
     ok(engine, "komi 0.5")
     ok(engine, "boardsize 13")
     assert ok(engine, "get_komi") == "0.5"

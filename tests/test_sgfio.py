@@ -80,7 +80,7 @@ def test_move_number_stops_before_that_move(move_number: int | None, played: int
     (b"(;GM[1]FF[4]SZ[1])", "not supported"),
     (b"(;GM[1]FF[4]SZ[9];B[ee];W[ee])", r"move 2 is illegal \(occupied\)"),
     (b"(;GM[1]FF[4]SZ[9];B[ee];AB[aa])", "^setup stones after move 1 are not supported"),
-    (b"(;GM[1]FF[4]SZ[9];B[zz])", "^bad SGF node: a point off the board"),
+    (b"(;GM[1]FF[4]SZ[9];B[zz])", r"^move 1: B\[zz\] is not a point on a 9x9 board"),
     (b"(;GM[1]FF[4]SZ[9]HA[x])", "^bad SGF root"),
     (b"(;GM[1]FF[4]SZ[9]CA[foo])", "unknown encoding"),
     (b"(;GM[1]FF[4]SZ[5:7])", "bad SGF"),

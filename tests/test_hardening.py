@@ -265,3 +265,95 @@ def test_the_chinese_names_of_our_presets_are_understood_in_ru(tmp_path: Path) -
     engine = make_engine()
     ok(engine, f"loadsgf {path}")
     assert engine.game.rules.preset_name == "jihuozi"
+
+
+# -- processes and signals of a match ----------------------------------------------------
+
+
+def _start_match(out: Path, games: int, journal: Path) -> subprocess.Popen[bytes]:
+    from conftest import broken
+
+    engine = broken("slow", "--delay", "0.02", "--journal", str(journal))
+    return subprocess.Popen(
+        [sys.executable, "-m", "gtp_weiqi", "match", "--black", engine, "--white", engine,
+         "--games", str(games), "--size", "7", "--jobs", "2", "--out", str(out)],
+        stdout=subprocess.PIPE, stderr=subprocess.PIPE, start_new_session=True)
+
+
+def _wait_for(condition, seconds: float) -> bool:
+    import time
+
+    deadline = time.monotonic() + seconds
+    while time.monotonic() < deadline:
+        if condition():
+            return True
+        time.sleep(0.05)
+    return False
+
+
+def _finish(proc: subprocess.Popen[bytes]) -> tuple[int, str]:
+    """The exit code and stderr once every process of the match has closed stderr; the
+    whole session is killed if that takes too long."""
+    try:
+        _out, err = proc.communicate(timeout=60)
+    except subprocess.TimeoutExpired:
+        os.killpg(proc.pid, signal.SIGKILL)
+        proc.communicate()
+        raise
+    return proc.returncode, err.decode("utf-8", "replace")
+
+
+def _session_gone(pgid: int) -> bool:
+    try:
+        os.killpg(pgid, 0)
+    except ProcessLookupError:
+        return True
+    return False
+
+
+def _records(out: Path) -> list[str]:
+    return sorted(p.name for p in out.glob("game-*.json"))
+
+
+@pytest.mark.parametrize("signum", [signal.SIGTERM, signal.SIGKILL, signal.SIGINT])
+def test_a_match_killed_mid_run_ends_quietly_and_resumes(tmp_path: Path, signum: int) -> None:
+    out, journal = tmp_path / "match", tmp_path / "journal"
+    proc = _start_match(out, 4, journal)
+    try:
+        assert _wait_for(lambda: len(_records(out)) >= 1, 60), "no game finished"
+        os.kill(proc.pid, signum)
+        code, err = _finish(proc)
+        assert "Traceback" not in err, err
+        assert code == (130 if signum != signal.SIGKILL else -signal.SIGKILL)
+        assert _wait_for(lambda: _session_gone(proc.pid), 30), "a worker or engine outlived it"
+    finally:
+        if not _session_gone(proc.pid):
+            os.killpg(proc.pid, signal.SIGKILL)
+    kept = _records(out)
+    again = _start_match(out, 4, journal)
+    code, err = _finish(again)
+    assert code == 0, err
+    assert _records(out) == [f"game-{i:04d}.json" for i in range(4)]
+    assert set(kept) <= set(_records(out))
+
+
+def test_ctrl_c_while_a_match_starts_prints_no_traceback(tmp_path: Path) -> None:
+    proc = _start_match(tmp_path / "match", 2, tmp_path / "journal")
+    try:
+        _wait_for(lambda: False, 0.4)
+        os.killpg(proc.pid, signal.SIGINT)  # as a terminal's Ctrl-C: the whole group
+        _code, err = _finish(proc)
+        assert "Traceback" not in err, err
+    finally:
+        if not _session_gone(proc.pid):
+            os.killpg(proc.pid, signal.SIGKILL)
+
+
+def test_fewer_games_than_the_folder_holds_are_refused(tmp_path: Path) -> None:
+    out = tmp_path / "match"
+    code, err = _finish(_start_match(out, 3, tmp_path / "journal"))
+    assert code == 0, err
+    before = {p.name: p.read_bytes() for p in out.iterdir()}
+    code, err = _finish(_start_match(out, 2, tmp_path / "journal"))
+    assert code == 2 and "holds finished games up to number 3; --games 2 would leave 1" in err
+    assert {p.name: p.read_bytes() for p in out.iterdir()} == before

@@ -16,12 +16,15 @@ start, 130 when interrupted.
 from __future__ import annotations
 
 import argparse
+import contextlib
 import json
 import multiprocessing
+import os
 import signal
 import sys
 import threading
 import time
+from collections.abc import Iterator
 from pathlib import Path
 from typing import Any, TextIO
 
@@ -154,6 +157,12 @@ def prepare(out: Path, config: MatchConfig, games: int) -> dict[str, dict[str, s
         engines = {}
     if set(engines) != set(ENGINES):
         engines = check_engines(config)
+    beyond = sorted(i for i in records.load_records(out, 1 << 30) if i >= games)
+    if beyond:
+        raise MatchError(f"{out} holds finished games up to number {beyond[-1] + 1}; "
+                         f"--games {games} would leave {len(beyond)} of them out of match.dat "
+                         f"and summary.json: give --games {beyond[-1] + 1} or more, or another "
+                         "--out")
     records.write_json(path, {"config": identity, "engines": engines, "games": games})
     return engines
 
@@ -179,6 +188,22 @@ def play_and_record(task: tuple[GameSpec, str]) -> dict[str, Any]:
     return records.write_game(Path(out), referee)
 
 
+def _end_with_parent() -> None:
+    """Ask Linux to send this worker SIGTERM when the parent dies (even by SIGKILL), so a
+    worker never outlives the match and never writes to the parent's closed pipe."""
+    if not sys.platform.startswith("linux"):
+        return
+    try:
+        import ctypes
+
+        libc = ctypes.CDLL(None, use_errno=True)
+        libc.prctl(1, signal.SIGTERM, 0, 0, 0)  # PR_SET_PDEATHSIG
+    except (OSError, AttributeError):
+        return
+    if os.getppid() == 1:  # the parent died before the request was made
+        os.kill(os.getpid(), signal.SIGTERM)
+
+
 def _worker_init() -> None:
     """Workers leave Ctrl-C to the parent, and stop their engines when terminated."""
     signal.signal(signal.SIGINT, signal.SIG_IGN)
@@ -188,10 +213,31 @@ def _worker_init() -> None:
         return SystemExit(128 + signum)
 
     signal.signal(signal.SIGTERM, deferring_handler(stop))
+    signal.signal(signal.SIGHUP, signal.SIG_IGN)  # the parent ends the workers itself
+    signal.pthread_sigmask(signal.SIG_UNBLOCK, {signal.SIGINT, signal.SIGTERM, signal.SIGHUP})
+    _end_with_parent()
 
 
 def _interrupt(signum: int) -> BaseException:
     return KeyboardInterrupt()
+
+
+@contextlib.contextmanager
+def _interruptible() -> Iterator[None]:
+    """While the match runs, Ctrl-C and SIGTERM (and SIGHUP) end it the same quiet way:
+    KeyboardInterrupt at a safe point, finished games kept, the workers terminated."""
+    if threading.current_thread() is not threading.main_thread():
+        yield
+        return
+    signums = (signal.SIGINT, signal.SIGTERM, signal.SIGHUP)
+    previous = {n: signal.getsignal(n) for n in signums}
+    for n in signums:
+        signal.signal(n, deferring_handler(_interrupt))
+    try:
+        yield
+    finally:
+        for n, handler in previous.items():
+            signal.signal(n, handler if handler is not None else signal.SIG_DFL)
 
 
 class Progress:
@@ -261,36 +307,35 @@ def run_match(config: MatchConfig, games: int, out: Path, jobs: int = 1,
     tasks = [(spec, str(out)) for spec in pending]
     try:
         if jobs <= 1 or len(tasks) == 1:
-            previous = signal.getsignal(signal.SIGINT)
-            if previous is None:
-                previous = signal.default_int_handler
-            in_main = threading.current_thread() is threading.main_thread()
-            if in_main:
-                signal.signal(signal.SIGINT, deferring_handler(_interrupt))
-            try:
+            with _interruptible():
                 for task in tasks:
                     record = play_and_record(task)
                     done[record["game"]] = record
                     summary = write_tables(out, config, engines, done)
                     progress.update(record)
-            finally:
-                if in_main:
-                    signal.signal(signal.SIGINT, previous)
         else:
             method = "fork" if sys.platform.startswith("linux") else "spawn"
             context = multiprocessing.get_context(method)
-            pool = context.Pool(min(jobs, len(tasks)), initializer=_worker_init)
-            try:
-                for record in pool.imap_unordered(play_and_record, tasks):
-                    done[record["game"]] = record
-                    summary = write_tables(out, config, engines, done)
-                    progress.update(record)
-                pool.close()
-            except BaseException:
-                pool.terminate()
-                raise
-            finally:
-                pool.join()
+            with _interruptible():
+                # Workers are born with the signals blocked, so a Ctrl-C that reaches the
+                # whole process group cannot hit one before _worker_init has set it up.
+                stopping = {signal.SIGINT, signal.SIGTERM, signal.SIGHUP}
+                blocked = signal.pthread_sigmask(signal.SIG_BLOCK, stopping)
+                try:
+                    pool = context.Pool(min(jobs, len(tasks)), initializer=_worker_init)
+                finally:
+                    signal.pthread_sigmask(signal.SIG_SETMASK, blocked)
+                try:
+                    for record in pool.imap_unordered(play_and_record, tasks):
+                        done[record["game"]] = record
+                        summary = write_tables(out, config, engines, done)
+                        progress.update(record)
+                    pool.close()
+                except BaseException:
+                    pool.terminate()
+                    raise
+                finally:
+                    pool.join()
     except KeyboardInterrupt:
         write_tables(out, config, engines, records.load_records(out, games))
         raise

@@ -347,7 +347,7 @@ def test_undo_walks_back_through_the_test_play() -> None:
     engine = engine_with(LONE_STONE, "jipingdian-art")
     moves(engine, "b pass", "w pass")
     ok(engine, "weiqi-test_play")  # Black, the player to move, starts
-    moves(engine, "b e1", "w b3")
+    moves(engine, "b pass", "w b3")
     assert ok(engine, "weiqi-test_end") == "B4"
     paused = engine.game
     assert paused.marks
@@ -374,7 +374,7 @@ def test_test_play_starts_with_an_empty_repetition_history() -> None:
     assert paused.illegal_reason(WHITE, b4) == "superko"
     ok(engine, "weiqi-test_play")  # White is to move
     moves(engine, "w b4")
-    assert ok(engine, "weiqi-test_end") == "C4"
+    assert ok(engine, "weiqi-test_end") == "C4\nw: B4"  # White took the ko back and holds it
 
 
 def test_test_play_belongs_to_the_art_version() -> None:
@@ -546,3 +546,81 @@ def test_the_cached_cycle_search_agrees_with_a_fresh_one(steps: list[int]) -> No
         assert found == ending.cycle_at(replayed(game))
         cycles += found is not None
     event("a cycle was found" if cycles else "no cycle")
+
+
+# -- what a test play settles besides dead stones (art version 第十三条 (2)-(4)) -----------
+
+# Walls on columns C (Black) and D (White); D3 touches both: a point either side may claim.
+SHARED_POINT = """
+    . . X O .
+    . . X O .
+    . . X . O
+    . . X O .
+    . . X O .
+"""
+
+
+def _paused(diagram: str, *plays: str) -> WeiqiEngine:
+    engine = engine_with(diagram, "jipingdian-art")
+    moves(engine, *plays)
+    if not state(engine).startswith("paused"):
+        moves(engine, "b pass" if engine.game.to_move == BLACK else "w pass")
+        moves(engine, "b pass" if engine.game.to_move == BLACK else "w pass")
+    assert state(engine).startswith("paused")
+    return engine
+
+
+def _all_alive(engine: WeiqiEngine) -> None:
+    """Mark every stone alive, so the count of an open little board needs no judgement."""
+    board = engine.game.board
+    stones = [format_vertex(board.row_col(p)) for p in board.points
+              if board.colour[p] in (BLACK, WHITE)]
+    ok(engine, "weiqi-set_status alive " + " ".join(stones))
+
+
+def test_a_ko_point_the_test_play_takes_back_is_not_the_holder_s_point() -> None:
+    """(2) 单劫不粘有1目: Black took the ko at C4 and left B4 unconnected; White disputes it.
+    White takes the ko back in the test and keeps it: B4 is White's, C4 is dead."""
+    engine = _paused(KO, "b c4")
+    _all_alive(engine)
+    before = ok(engine, "final_score")
+    ok(engine, "weiqi-test_play white")
+    moves(engine, "w b4", "b pass", "w c4")
+    assert ok(engine, "weiqi-test_end") == "C4\nw: B4"
+    assert ok(engine, "final_status_list dead") == "C4"
+    assert "B4" in ok(engine, "final_status_list white_territory").split()
+    assert ok(engine, "final_score") != before
+
+
+def test_a_ko_point_the_holder_connects_in_the_test_stays_the_holder_s() -> None:
+    """(2) the other way: Black connects at B4 in the test; nothing to mark, B4 stays Black's."""
+    engine = _paused(KO, "b c4")
+    _all_alive(engine)
+    before = ok(engine, "final_score")
+    ok(engine, "weiqi-test_play white")
+    moves(engine, "w pass", "b b4")
+    assert ok(engine, "weiqi-test_end") == ""
+    assert ok(engine, "final_score") == before
+
+
+def test_an_enclosed_point_the_other_side_occupies_is_nobody_s() -> None:
+    """(3) 单方棋子所围空点: White claims E1 inside its area; Black plays there in the test and
+    White does not take the stone, so E1 is not White's point: public."""
+    engine = _paused(LONE_STONE)
+    ok(engine, "weiqi-test_play black")
+    moves(engine, "b e1", "w b3")
+    assert ok(engine, "weiqi-test_end") == "B4\npublic: E1"
+    assert "E1" in ok(engine, "final_status_list dame").split()
+
+
+def test_a_shared_point_one_side_occupies_in_the_test_is_its_point() -> None:
+    """(4) 单方有权占据的空点: D3 touches both walls; Black occupies it in the test and White
+    cannot take it, so D3 is Black's point, and the count moves one point to Black."""
+    engine = _paused(SHARED_POINT)
+    before = ok(engine, "final_score")
+    assert "D3" in ok(engine, "final_status_list dame").split()
+    ok(engine, "weiqi-test_play black")
+    moves(engine, "b d3")
+    assert ok(engine, "weiqi-test_end") == "\nb: D3"
+    assert "D3" in ok(engine, "final_status_list black_territory").split()
+    assert ok(engine, "final_score") != before

@@ -38,7 +38,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from dataclasses import dataclass, field
 
-from .board import BLACK, WHITE, Board, IllegalMove, opponent
+from .board import BLACK, EMPTY, WHITE, Board, IllegalMove, opponent
 from .game import Game, IllegalPlay, Mark, Move
 
 PLAYING, PROPOSED, AGREED, FORCED = "playing", "proposed", "agreed", "forced"
@@ -483,10 +483,61 @@ def captured_in_test(trial: Game) -> list[int]:
     return sorted(captured)
 
 
-def end_test_play(trial: Game) -> tuple[Game, list[int]]:
-    """End the test play: the paused game again, with the stones the test captured marked
-    dead (the test's judgement, "按实战所确认的结果来做棋与计算胜负").  Returns the paused game
-    and the points marked dead."""
+def owners_settled_in_test(trial: Game, dead: list[int]) -> dict[int, str]:
+    """Owners of empty points of the paused position that the test play settled (art
+    version 第十三条 (2)-(4)): a point the test ended holding a stone of colour c on, where
+    the paused position alone would not give it to c.
+
+    - The point was enclosed by the other colour only (an eye, true or false, or a ko point
+      its holder left unconnected): c's stone standing there disproves the other side's
+      claim, so the point is nobody's 目: "public".
+    - The point touched both colours (a seki's one-sided point, 单方权利官子, or a ko): c
+      occupied it and the other side could not keep it, so it is c's 目.
+    Stones the test captured (`dead`) no longer enclose anything.  Points empty at the end
+    of the test are left to the judgement."""
+    paused = Board(trial.width, trial.height)
+    for p, colour in trial.setup:
+        paused.place_stone(p, colour)
+    gone = set(dead)
+    final = trial.board.colour
+    letter = {BLACK: "b", WHITE: "w"}
+    owners: dict[int, str] = {}
+    for p in paused.points:
+        c = final[p]
+        if paused.colour[p] != EMPTY or c not in letter or p in owners:
+            continue
+        region, borders = _empty_region(paused, p, gone)
+        for q in region:
+            cq = final[q]
+            if q in owners or cq not in letter or borders == {cq} or paused.colour[q] != EMPTY:
+                continue  # a captured stone's point is the count's business, not a claim
+            owners[q] = "public" if borders == {opponent(cq)} else letter[cq]
+    return owners
+
+
+def _empty_region(board: Board, start: int, gone: set[int]) -> tuple[set[int], set[int]]:
+    """The empty points connected to `start` (points in `gone` count as empty) and the
+    colours of the stones around them."""
+    region, borders, todo = {start}, set(), [start]
+    while todo:
+        p = todo.pop()
+        for q in board.neighbours[p]:
+            colour = board.colour[q]
+            if colour == EMPTY or q in gone:
+                if q not in region:
+                    region.add(q)
+                    todo.append(q)
+            elif colour in (BLACK, WHITE):
+                borders.add(colour)
+    return region, borders
+
+
+def end_test_play(trial: Game) -> tuple[Game, list[int], dict[int, str]]:
+    """End the test play: the paused game again, with what the test settled carried into
+    its count ("按实战所确认的结果来做棋与计算胜负"): the stones the test captured marked
+    dead (第十三条 (1)) and the owners of the empty points it settled (第十三条 (2)-(4), see
+    owners_settled_in_test).  Returns the paused game, the points marked dead and the
+    owners marked."""
     main = trial_parent(trial)
     if main is None:
         raise EndingError("no test play in progress")
@@ -503,10 +554,15 @@ def end_test_play(trial: Game) -> tuple[Game, list[int]]:
             chosen.append(p)
     if chosen:
         main.mark_status(chosen, "dead")
+    owners = owners_settled_in_test(trial, dead)
+    for owner in ("b", "w", "public"):
+        points = sorted(p for p, o in owners.items() if o == owner)
+        if points:
+            main.mark_owner(points, owner)
     rec = _record(trial)
     first = rec.first if rec is not None else BLACK
     _push(main, "judge", first, len(main.moves), trial=trial, marks=tuple(main.marks[before:]))
-    return main, dead
+    return main, dead, owners
 
 
 def _default_undo(game: Game) -> None:

@@ -9,8 +9,10 @@ Added to a WeiqiEngine by `register_ending_commands`:
   weiqi-dispute [colour]   resume an agreed pause: two virtual moves, then the proposer moves
   weiqi-test_play [colour] art version: start a test play (试下) from the paused position;
                            play / genmove / undo / showboard then act on the test play
-  weiqi-test_end           end it: the paused position again, with the stones the test
-                           captured marked dead; answers their vertices
+  weiqi-test_end           end it: the paused position again, with what the test settled
+                           marked: the stones it captured dead (first line of the answer),
+                           the empty points it settled owned (`b: ...`, `w: ...`,
+                           `public: ...`); docs/ending.md says how
   weiqi-end_state          one line: state, proposer, A point, all alive, virtual moves
 
 It also wraps `play`, `genmove` and `kgs-genmove_cleanup` (refused with `game is over` /
@@ -35,7 +37,7 @@ ANALYZE_ENTRIES = [
     "string/Refuse Stop/weiqi-refuse",
     "string/Dispute (Resume Play)/weiqi-dispute",
     "none/Test Play/weiqi-test_play",
-    "plist/End Test Play/weiqi-test_end",
+    "string/End Test Play/weiqi-test_end",
 ]
 
 
@@ -162,11 +164,16 @@ class EndingCommands:
     def cmd_test_end(self, args: list[str]) -> str:
         self.engine._arity(args, 0)
         try:
-            main, dead = ending.end_test_play(self.engine.game)
+            main, dead, owners = ending.end_test_play(self.engine.game)
         except ending.EndingError as exc:
             raise GtpError(exc.reason) from None
         self._switch(main)
-        return self.engine.format_points(dead)
+        lines = [self.engine.format_points(dead)]
+        for owner in ("b", "w", "public"):
+            points = sorted(p for p, o in owners.items() if o == owner)
+            if points:
+                lines.append(f"{owner}: {self.engine.format_points(points)}")
+        return "\n".join(lines)
 
     def cmd_end_state(self, args: list[str]) -> str:
         self.engine._arity(args, 0)

@@ -115,7 +115,7 @@ def test_two_or_three_virtual_moves_leave_the_natural_game_going() -> None:
 def test_four_consecutive_virtual_moves_end_the_game_with_every_stone_alive() -> None:
     engine = engine_with(WALLS, "jipingdian-natural-a")
     moves(engine, "w pass", "b pass", "w pass")
-    assert first_word(engine) == "agreed"
+    assert first_word(engine) == "playing"  # a third virtual move goes on
     moves(engine, "b pass")
     assert state(engine) == "forced proposer=none a_point=false all_alive=true virtual=b:2,w:2"
     info = ending.end_info(engine.game)
@@ -128,7 +128,7 @@ def test_four_consecutive_virtual_moves_end_the_game_with_every_stone_alive() ->
     assert fail(engine, "weiqi-dispute").startswith("game is over")
     assert snapshot(engine) == before
     ok(engine, "undo")
-    assert first_word(engine) == "agreed"
+    assert first_word(engine) == "playing"
     moves(engine, "b a1")
     assert first_word(engine) == "playing"
 
@@ -239,11 +239,13 @@ def test_a_dispute_after_two_virtual_moves_reaches_the_forced_end() -> None:
     assert first_word(engine) == "forced"
     ok(engine, "undo")
     assert state(engine).startswith("agreed proposer=white")
-    moves(engine, "w pass")  # three under this board: the dispute's first one is the fourth
-    ok(engine, "weiqi-dispute")
+    moves(engine, "w pass")  # a third virtual move: play goes on (虚着 never means stop)
+    assert first_word(engine) == "playing"
+    assert fail(engine, "weiqi-dispute") == "no agreed stop to dispute"
+    moves(engine, "b pass")  # the fourth under this board
     assert state(engine).startswith("forced") and state(engine).endswith("virtual=b:2,w:2")
     ok(engine, "undo")
-    assert state(engine).startswith("agreed proposer=black")
+    assert first_word(engine) == "playing"
 
 
 # -- the A point and the two-passes reading ------------------------------------------------------
@@ -257,8 +259,8 @@ def test_two_passes_then_final_score_reads_as_a_stop_proposed_by_the_first_passe
         "agreed proposer=white a_point=true all_alive=false virtual=b:1,w:1 by=passes"
     assert ending.end_info(engine.game) == ending.EndInfo("agreed", False, True, WHITE)
     with_a_point = ok(engine, "final_score")
-    moves(engine, "w pass")  # now Black passed first of the last two
-    assert state(engine).startswith("agreed proposer=black a_point=false")
+    moves(engine, "w pass")  # a third virtual move: play goes on, no stop, no A point
+    assert state(engine).startswith("playing proposer=none a_point=false")
     without = ok(engine, "final_score")
     assert (with_a_point, without) == ("W+2.5", "W+1.5")  # Black pays one more point
     ok(engine, "undo")
@@ -624,3 +626,37 @@ def test_a_shared_point_one_side_occupies_in_the_test_is_its_point() -> None:
     assert ok(engine, "weiqi-test_end") == "\nb: D3"
     assert "D3" in ok(engine, "final_status_list black_territory").split()
     assert ok(engine, "final_score") != before
+
+
+@pytest.mark.parametrize("rules", ["jihuozi", "jipingdian-natural-a", "jipingdian-natural-b"])
+def test_a_third_virtual_move_in_a_row_is_play_going_on(rules: str) -> None:
+    """Virtual moves never mean stop; two in a row read as an agreed stop for GTP
+    controllers, but a third one shows the game goes on."""
+    engine = engine_with(LONE_STONE, rules)
+    moves(engine, "b pass", "w pass")
+    assert first_word(engine) == "agreed"
+    moves(engine, "b pass")
+    assert state(engine).startswith("playing proposer=none")
+
+
+def test_the_a_point_is_charged_once_with_an_a_like_balancing() -> None:
+    """Natural A, dengzi, balance negative_a: the balancing charges the first mover, so the
+    A point of a stop White proposed is not charged again (once it was refused instead)."""
+    engine = engine_with(WALLS, "jipingdian-natural-a")
+    ok(engine, "weiqi-param counting dengzi")
+    moves(engine, "w pass", "b pass")
+    assert state(engine).startswith("agreed proposer=white a_point=true")
+    by_balancing = {}
+    for balance in ("negative_a", "free"):
+        ok(engine, f"weiqi-param balance {balance}")
+        by_balancing[balance] = ok(engine, "final_score")
+    assert by_balancing["negative_a"] == by_balancing["free"]  # one point, charged once
+
+
+def test_cycles_under_a_superko_rule_say_they_have_no_effect(
+        capsys: pytest.CaptureFixture[str]) -> None:
+    engine = engine_with(LONE_STONE, "jihuozi")
+    ok(engine, "kata-set-rule cycles NO_RESULT")
+    assert "has no effect under ko POSITIONAL" in capsys.readouterr().err
+    ok(engine, "kata-set-rule ko SIMPLE")
+    assert capsys.readouterr().err == ""

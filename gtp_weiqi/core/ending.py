@@ -299,7 +299,7 @@ def _state(game: Game) -> _State:
                             "stop")
         if last is not None and last.kind in ("refuse", "dispute"):
             return _PLAYING
-        if n >= 2 and moves[-1].point is None and moves[-2].point is None:
+        if game.consecutive_passes() == 2:  # the GTP reading; a third virtual move goes on
             return _stopped(game, AGREED, moves[-2].colour, None, "passes")
         return _PLAYING
     if game.consecutive_passes() >= 2:

@@ -460,6 +460,10 @@ class WeiqiEngine(Engine):
         except RulesError as exc:
             raise GtpError(f"Unknown rules option: {exc}") from None
         self.set_rules(rules)
+        if rules.cycles != "FORBID" and rules.ko != "SIMPLE":
+            print(f"gtp-weiqi: cycles {rules.cycles} has no effect under ko {rules.ko}: the "
+                  "move that would repeat the whole-board pattern is illegal, so no long "
+                  "cycle can arise (ko SIMPLE lets one arise)", file=sys.stderr)
         return ""
 
     def cmd_kgs_rules(self, args: list[str]) -> str:

@@ -82,9 +82,11 @@ class Scoring:
                                                  or slug == rules.counting):
             params["white_handicap_bonus"] = rules.whiteHandicapBonus
         info = self.end_info(game)
-        if "a_point" in takes and rules.aPoint and info is not None and info.a_point:
-            params["a_point"] = True
         params.update(given or {})
+        if ("a_point" in takes and rules.aPoint and info is not None and info.a_point
+                and "a_point" not in (given or {})
+                and params.get("balance", info_m.defaults.get("balance")) not in A_LIKE):
+            params["a_point"] = True  # an A-like balancing charges the first mover already
         return params
 
     def count(self, slug: str, verdict: Verdict, given: dict[str, Any] | None = None,

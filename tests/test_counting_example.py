@@ -1,5 +1,6 @@
-"""The 7x7 worked example of DESIGN.md 3.5 (seeds 000 and 002) and a game whose first mover
-also moved last, where A-like and B-like balancing part by one point."""
+"""The 7x7 worked example (docs/counting.md §2; 图一 of 燕来's 《不计活子非好汉》 and of his
+article on the five 计活子 methods) and a game whose first mover also moved last, where
+A-like and B-like balancing part by one point."""
 
 from __future__ import annotations
 

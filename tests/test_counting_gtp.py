@@ -1,4 +1,4 @@
-"""Counting over GTP: the 7x7 worked example of DESIGN.md 3.5 reached by a real game, a game
+"""Counting over GTP: the 7x7 worked example (docs/counting.md §2) reached by a real game, a game
 whose first mover also moved last (A-like and B-like balancing part by one point), komi and
 handicap compensation, and the commands' names, parameters and refusals."""
 
@@ -18,7 +18,7 @@ SLUGS = ("jihuozi zilu tianman_huozi tinglu shulu huanqitou jipingdian zikong ti
 A_LIKE = ("negative_a", "even_stop", "art")
 B_LIKE = ("free", "virtual_refill", "pass_stones", "negative_b")
 
-# -- the worked example (图一, seeds 000 and 002) -----------------------------------------------
+# -- the worked example (图一 of 《不计活子非好汉》 and of the five-methods article) ---------------
 
 # The 无争局面: White moved first, 21 moves each, Black made the 42nd and last move; c2 is dead.
 EXAMPLE = """

@@ -1,7 +1,8 @@
 """How games end (终局), as GTP transcripts: the natural version's virtual moves, stop proposals,
-refusal, dispute and forced end after four virtual moves (seed 004 第五条); the art version's
-pause after two passes, test play and long cycles (seed 000, 第八条, 第十一条, 第十三条); the A
-point; the two-passes-then-final_score reading; and undo across every one of them."""
+refusal, dispute and forced end after four virtual moves (《计枰点围棋规则自然版》第五条); the art
+version's pause after two passes, test play and long cycles (《计枰点围棋大规则艺术版》第八条,
+第十一条, 第十三条; docs/ending.md); the A point; the two-passes-then-final_score reading; and
+undo across every one of them."""
 
 from __future__ import annotations
 

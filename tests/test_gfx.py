@@ -22,7 +22,7 @@ from gtp_weiqi.pictures import build_picture, to_gfx
 from gtp_weiqi.ui.gtp.commands import build_engine
 from gtp_weiqi.ui.gtp.engine import WeiqiEngine
 
-# The 7x7 worked example of DESIGN.md 3.5 as a game record: White first, 21 moves each, one
+# The 7x7 worked example of docs/counting.md §2 as a game record: White first, 21 moves each, one
 # capture each (Black's f6, White's c7), Black moves last.  Final position:
 #   7 . X . X X O .
 #   6 . X X X O . O

@@ -36,9 +36,9 @@ def mcts_engine(size: int = 9, rules: str = "tromp-taylor", komi: float | None =
 
 # -- the count at the end of a playout (every stone alive) ------------------------------------
 
-# DESIGN.md 3.5 after the dead black stone at c2 is removed: Black 19 stones + 5 空 in one
-# block, White 20 + 5 in two blocks.  Area: W+1 (zikong); less two basic eyes per block:
-# B+1 (zilu / 计活子).
+# The 7x7 example of docs/counting.md §2 after the dead black stone at c2 is removed:
+# Black 19 stones + 5 空 in one block, White 20 + 5 in two blocks.  Area: W+1 (zikong); less
+# two basic eyes per block: B+1 (zilu / 计活子).
 WORKED_EXAMPLE = """
     . X . X X O .
     . X X X O . O

@@ -1,5 +1,5 @@
 """Rules of play written as board diagrams (captures 提子, suicide 自尽, ko 劫 and superko,
-the seeds' 禁全同 over board + virtual stones) and the rule presets with KataGo's JSON."""
+禁全同 over board + virtual stones, docs/rules.md) and the rule presets with KataGo's JSON."""
 
 from __future__ import annotations
 
@@ -348,7 +348,7 @@ KATAGO_TABLE: list[tuple[tuple[str, ...], tuple[object, ...]]] = [
      ("AREA", "SITUATIONAL", "NONE", True, False, "0", True, 7.0)),
     (("tromp-taylor", "tromp_taylor", "tromp taylor", "tromptaylor"),
      ("AREA", "POSITIONAL", "NONE", True, False, "0", False, 7.5)),
-    # KataGo's default komi for goe/ing is 7.5; ours is Ing SST's komi 8 (DESIGN §3.4).
+    # KataGo's default komi for goe/ing is 7.5; ours is Ing SST's komi 8 (docs/rules.md).
     (("goe", "ing"), ("AREA", "POSITIONAL", "NONE", True, False, "0", True, 8.0)),
 ]
 KATAGO_NAMES = [(name, row) for names, row in KATAGO_TABLE for name in names]
@@ -434,7 +434,7 @@ def test_every_preset_round_trips_through_its_json(name: str) -> None:
     assert rules.preset_name == name
 
 
-def test_our_presets_carry_the_seeds_choices() -> None:
+def test_our_presets_carry_the_articles_choices() -> None:
     jihuozi, komi = lookup_preset("计活子")  # type: ignore[misc]
     assert jihuozi.virtualMoves and jihuozi.ko == "POSITIONAL" and not jihuozi.suicide
     assert jihuozi.counting == "jihuozi" and jihuozi.balance == "virtual_refill" and komi == 8.0

@@ -22,7 +22,7 @@ SCRIPT = "sabaki_initial.js"
 DOC = ROOT / "configs" / "sabaki.md"
 TIMEOUT = 180
 
-# The 7x7 worked example of DESIGN.md 3.5 as a game: White first, one capture each.
+# The 7x7 worked example of docs/counting.md §2 as a game: White first, one capture each.
 EXAMPLE_MOVES = ("Wb3 Bd6 We5 Bc4 Wf5 Bf2 Wa2 Bf6 Wc3 Bb4 Wc7 Be3 Wd2 Bg1 Wg6 Bb7 Wa3 Bf3 Wf7 "
                  "Bd3 Wf1 Bc2 We1 Bd7 Wb1 Bf4 We2 Bg2 We6 Ba4 We4 Bd4 Wc1 Bb6 Wd5 Bc5 Wg5 "
                  "Bg3 Wg4 Bc6 Wd1 Be7").split()

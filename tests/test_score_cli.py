@@ -1,5 +1,5 @@
 """`gtp-weiqi score GAME.sgf`: the 7x7 worked example as a game record, counted under every
-method (DESIGN.md 3.5), with the dead stones from --dead, SGF DD marks or the judgement, as a
+method (docs/counting.md §2), with the dead stones from --dead, SGF DD marks or the judgement, as a
 table, as JSON and as pictures."""
 
 from __future__ import annotations
@@ -28,7 +28,7 @@ EXAMPLE_MOVES = ("Wb3 Bd6 We5 Bc4 Wf5 Bf2 Wa2 Bf6 Wc3 Bb4 Wc7 Be3 Wd2 Bg1 Wg6 Bb
                  "Bd3 Wf1 Bc2 We1 Bd7 Wb1 Bf4 We2 Bg2 We6 Ba4 We4 Bd4 Wc1 Bb6 Wd5 Bc5 Wg5 "
                  "Bg3 Wg4 Bc6 Wd1 Be7").split()
 
-EXPECTED = {  # DESIGN.md 3.5, no komi
+EXPECTED = {  # docs/counting.md §2, "the example under every method", no komi
     "jihuozi": "B+1", "zilu": "B+1", "tianman_huozi": "B+1", "tinglu": "B+1", "shulu": "B+1",
     "huanqitou": "B+1", "stone": "B+1",
     "jipingdian": "W+1", "zikong": "W+1", "tianman_pingdian": "W+1", "dengkong": "W+1",

@@ -1,19 +1,20 @@
-"""How a game ends (终局): the seeds' ending rules as logic over a Game.
+"""How a game ends (终局): the ending rules of docs/ending.md as logic over a Game.
 
 Three families, chosen by ``rules.ending``:
 
-* NATURAL (计活子 and 计枰点自然版, seed 004 第五条).  A pass is a virtual move (虚着), which
-  never means "stop" ("一方下出虚着 … 不应被视为请求休止或同意休止").  The player to move
-  proposes a stop; the other side accepts (协商休止) or refuses, and a refusal costs the
-  proposer a virtual move ("另方拒绝时，应由轮走方下出一手虚着").  A dispute after the pause
-  resumes play: two virtual moves, the proposer's then the other side's, record the pause,
-  then the proposer moves ("应先由双方下出连续两虚着 … 再由轮走方（即提议休止方）先下").  Four
-  virtual moves in total under one board pattern end the game by force with every stone
-  alive (四虚终局; counted by Game.forced_end).  The A version's extra point: Black, the first
-  mover, pays one point when White proposed the stop ("白方先提议休止时 … 黑方贴1点"); none
-  after a forced end.  For GTP controllers that simply stop after two passes and ask for the
-  score, two trailing virtual moves read as an agreed stop proposed by the first passer.
-* ART (计枰点大规则艺术版, seed 000, 第十一条 and 第十三条).  Passes are free; one pass proposes a
+* NATURAL (计活子 and 计枰点自然版: 燕来《计枰点围棋规则自然版》第五条).  A pass is a
+  virtual move (虚着), which never means "stop" ("一方下出虚着 … 不应被视为请求休止或同意
+  休止").  The player to move proposes a stop; the other side accepts (协商休止) or refuses,
+  and a refusal costs the proposer a virtual move ("另方拒绝时，应由轮走方下出一手虚着").
+  A dispute after the pause resumes play: two virtual moves, the proposer's then the other
+  side's, record the pause, then the proposer moves ("应先由双方下出连续两虚着 … 再由轮走方
+  （即提议休止方）先下").  Four virtual moves in total under one board pattern end the game
+  by force with every stone alive (四虚终局; counted by Game.forced_end).  The A version's
+  extra point: Black, the first mover, pays one point when White proposed the stop
+  ("白方先提议休止时 … 黑方贴1点", 第六条4); none after a forced end.  For GTP controllers
+  that simply stop after two passes and ask for the score, two trailing virtual moves read
+  as an agreed stop proposed by the first passer.
+* ART (燕来《计枰点围棋大规则艺术版》第十一条 and 第十三条).  Passes are free; one pass proposes a
   pause and two passes in a row pause the game (两弃休止).  No move is played on a paused
   game: a dispute is settled by a test play (实战解决) from the paused position, a separate
   game with an empty repetition history that either side may start; when it ends the paused

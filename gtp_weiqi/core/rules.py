@@ -1,4 +1,5 @@
-"""Rules as data: a frozen record with KataGo's fields plus the seeds' own, and named presets.
+"""Rules as data: a frozen record with KataGo's fields plus our own, and named presets
+(docs/rules.md).
 
 KataGo's fields keep KataGo's spellings (ko, scoring, tax, suicide, hasButton,
 whiteHandicapBonus, friendlyPassOk) so that `kata-get-rules` / `kata-set-rules`
@@ -62,8 +63,9 @@ def komi_argument(text: str) -> float:
 class Rules:
     """One rule set.  Every field is plain data; presets are instances of this class.
 
-    ko -- SIMPLE, POSITIONAL or SITUATIONAL.  With virtualMoves, POSITIONAL is the
-          seeds' 禁全同: the whole-board pattern includes the virtual stones.
+    ko -- SIMPLE, POSITIONAL or SITUATIONAL.  With virtualMoves, POSITIONAL is
+          禁全同: the whole-board pattern includes the virtual stones (《计枰点围棋规则自然版》
+          第四条; docs/rules.md).
     suicide -- whether multi-stone suicide is legal (single-stone suicide never is).
     virtualMoves -- a pass is a virtual move (虚着): a stone kept off the board.
     ending -- PASSES (two passes end the game), NATURAL (计活子 / 计枰点自然版:

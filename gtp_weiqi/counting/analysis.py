@@ -11,7 +11,7 @@ From the stones and the judgement it derives, in this order:
    空 (so strings sharing eyes are one block);
 4. the basic eye points (基本眼位) of every block and the routes (路): own points that are
    not basic eyes;
-5. the figures of DESIGN.md 3: S, K, E, L, G, P, M per side.
+5. the figures of docs/counting.md §2: S, K, E, L, G, P, M per side.
 
 Points are flat indices ``row * width + col`` inside this module; artefacts convert them to
 ``[row, col]`` lists.

@@ -6,8 +6,9 @@ the board after 还棋头).  When a step cannot be shown on the board (a bowl of
 larger than the side's 空, say), the count still follows the procedure and the step is
 recorded in ``overflow`` or in the notes.
 
-Balancing moves (seed 001, DESIGN.md 3.3) is `balance()`: B-like procedures end with equal
-stones and give the 子空 margin; A-like procedures split the first mover's surplus.
+Balancing moves (docs/counting.md §5; 燕来《科学计目法怎样将棋做成等子局面》三) is
+`balance()`: B-like procedures end with equal stones and give the 子空 margin; A-like
+procedures split the first mover's surplus.
 """
 
 from __future__ import annotations
@@ -191,7 +192,7 @@ class Work:
 
 @dataclass
 class Balanced:
-    """The outcome of one balancing procedure (seed 001)."""
+    """The outcome of one balancing procedure (docs/counting.md §5)."""
 
     balance: str
     family: str
@@ -225,7 +226,7 @@ class Balanced:
 
 
 def balance(a: Analysis, name: str, keep_eyes: bool, work: Work | None = None) -> Balanced:
-    """Make the board have equal stones (停子之棋) by procedure `name` of seed 001.
+    """Make the board have equal stones (停子之棋) by procedure `name` (docs/counting.md §5).
 
     keep_eyes -- refill only routes, keeping the basic eyes empty (数路法); otherwise the
     refill may use any own point (计目法).
@@ -316,9 +317,9 @@ def balance(a: Analysis, name: str, keep_eyes: bool, work: Work | None = None) -
 
 
 def apply_a_point(a: Analysis, work: Work) -> tuple[bool, str]:
-    """The natural version A's extra point (DESIGN.md 4): when the other side proposed the
-    stop (i.e. the first mover moved last), the first mover makes one A-type negative move.
-    Returns whether it applied and a note."""
+    """The natural version A's extra point (docs/counting.md §4, `a_point`): when the other
+    side proposed the stop (i.e. the first mover moved last), the first mover makes one
+    A-type negative move.  Returns whether it applied and a note."""
     first = a.inp.first_mover
     if a.inp.last_mover != first:
         return False, "a_point: the first mover did not move last; no extra point"

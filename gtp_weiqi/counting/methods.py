@@ -90,7 +90,7 @@ METHODS: dict[str, MethodInfo] = {m.slug: m for m in (
     _info("dengzi", "等子比空法（科学计目法）", "equal stones, compare territory (scientific "
           "territory counting)", _DIAN, "目", "territory points", ("balance", "a_point"),
           {"balance": "free", "a_point": False},
-          "make equal stones (seed 001); points = b + (N - b - w)/2"),
+          "make equal stones (by `balance`); points = b + (N - b - w)/2"),
     _info("area", "数子法（中国规则）", "area scoring (Chinese rules)", _STD, "子",
           "points", (), {"white_handicap_bonus": "N"}, "stones plus own points, public split"),
     _info("territory", "日韩计目法", "territory scoring (Japanese / Korean)", _STD, "目",
@@ -419,8 +419,8 @@ def dengkong(ctx: _Ctx) -> Count:
 
 
 def dengzi(ctx: _Ctx) -> Count:
-    """等子比空法（科学计目法）: make equal stones by a procedure of seed 001, then compare
-    目; points = b + (N - b - w)/2 (art version 第十七条)."""
+    """等子比空法（科学计目法）: make equal stones by a balance procedure (docs/counting.md
+    §5), then compare 目; points = b + (N - b - w)/2 (《计枰点围棋大规则艺术版》第十七条)."""
     a = ctx.a
     _, _, _, work, notes = _area_figures(ctx)
     bal: Balanced = balance(a, ctx.params["balance"], keep_eyes=False, work=work)

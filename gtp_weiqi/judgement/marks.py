@@ -1,8 +1,8 @@
 """The judgement a count is made from, and the plain data the counting methods take.
 
-Order of authority (DESIGN.md section 5): explicit marks first (GTP commands,
-SGF marks, a wrapped engine's dead list), then the engine's own judgement
-(Benson, seki detection, Monte Carlo ownership).  Tromp–Taylor and a forced
+Order of authority (docs/rules.md, "Dead stones, seki and owners"): explicit marks
+first (GTP commands, SGF marks, a wrapped engine's dead list), then the engine's own
+judgement (Benson, seki detection, Monte Carlo ownership).  Tromp–Taylor and a forced
 end after four virtual moves count every stone alive.
 """
 

@@ -1,4 +1,5 @@
-"""GTP commands for the seeds' ending rules (终局): stop proposals, refusal, dispute, test play.
+"""GTP commands for the ending rules (终局, docs/ending.md): stop proposals, refusal, dispute,
+test play.
 
 Added to a WeiqiEngine by `register_ending_commands`:
 
@@ -43,7 +44,7 @@ ANALYZE_ENTRIES = [
 
 
 def check_open(game: Game) -> None:
-    """Refuse (GtpError) a move the seeds' ending rules do not allow now: the game is over,
+    """Refuse (GtpError) a move the ending rules do not allow now: the game is over,
     stopped, or paused."""
     reason = ending.move_refusal(game)
     if reason is not None:

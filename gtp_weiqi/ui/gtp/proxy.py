@@ -27,8 +27,9 @@ is stopped and reported with the tail of its stderr; from then on gtp_weiqi stil
 answers everything it can and says `? genmove unavailable: back end died: <tail>`.
 
 With `--engine-dead-stones` the back end's `final_status_list dead` (and `seki`, where
-it has it) become explicit marks of the judgement before any scoring command (DESIGN.md
-section 5: explicit marks come first); marks made by the user still win.
+it has it) become explicit marks of the judgement before any scoring command (explicit
+marks come first: docs/rules.md, "Dead stones, seki and owners"); marks made by the user
+still win.
 """
 
 from __future__ import annotations

@@ -44,8 +44,8 @@ class Scoring:
     # -- shared -------------------------------------------------------------------------
 
     def end_info(self, game: Game | None = None) -> Any:
-        """How the game (default: the engine's) ended, by the seeds' ending rules (None when
-        that layer is absent)."""
+        """How the game (default: the engine's) ended, by the rules' ending (docs/ending.md;
+        None when that layer is absent)."""
         try:
             from ...core.ending import end_info
         except ImportError:

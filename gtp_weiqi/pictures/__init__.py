@@ -4,11 +4,12 @@
     pic = build_picture(count, inp.stones)        # the layers of one Count
     to_gfx(pic)                                   # GoGui gfx analyze output
     svg_of(pic)                                   # a standalone SVG document (str)
-    png_of(pic)                                   # PNG bytes, pure Python
+    png_of(pic)                                   # PNG bytes, rendered from the SVG
 
 Every picture shows the position with the method's layers (blocks, basic eyes, routes,
 public points, dead stones, territory, the filled or refilled board), a legend and the
-count in Chinese and English.  See docs/counting.md for the methods themselves.
+count in Chinese and English.  The PNG is the SVG rendered by resvg (the optional `png`
+extra), so the two show the same picture.  See docs/counting.md for the methods themselves.
 """
 
 from __future__ import annotations
@@ -16,7 +17,7 @@ from __future__ import annotations
 from .count_in_words import Summary, summarise
 from .gfx import to_gfx
 from .picture import Block, Picture, build_picture
-from .png import to_png
+from .png import PngUnavailable, draws_chinese, svg_to_png
 from .scene import Scene, build_scene
 from .svg import to_svg
 
@@ -27,9 +28,10 @@ def svg_of(pic: Picture) -> str:
 
 
 def png_of(pic: Picture, scale: float = 2.0) -> bytes:
-    """The PNG bytes of a picture (`scale` pixels per SVG unit)."""
-    return to_png(build_scene(pic, ascii_only=True), scale)
+    """The PNG bytes of a picture (`scale` pixels per SVG unit): its SVG, rendered."""
+    return svg_to_png(svg_of(pic), scale)
 
 
-__all__ = ["Block", "Picture", "Scene", "Summary", "build_picture", "build_scene", "png_of",
-           "summarise", "svg_of", "to_gfx", "to_png", "to_svg"]
+__all__ = ["Block", "Picture", "PngUnavailable", "Scene", "Summary", "build_picture",
+           "build_scene", "draws_chinese", "png_of", "summarise", "svg_of", "svg_to_png",
+           "to_gfx", "to_svg"]

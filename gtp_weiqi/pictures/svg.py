@@ -1,8 +1,20 @@
-"""A scene as a small standalone SVG document, written by hand (no dependency)."""
+"""A scene as a small standalone SVG 1.1 document, written by hand (no dependency).
+
+Runs of text with the same style share one `<g>` that carries the style, so a board's
+coordinates or a side's route numbers cost a few bytes each.  The root says
+`stroke="none"`, the SVG default, for renderers that would otherwise outline every filled
+shape (ImageMagick's built-in one does).
+"""
 
 from __future__ import annotations
 
-from .scene import Circle, Line, Poly, Rect, Scene, Text
+from .scene import Rect, Scene, Shape, Text, num
+
+# Fonts a reader is likely to have, CJK first (Debian: fonts-noto-cjk, fonts-wqy-microhei,
+# fonts-droid-fallback; macOS: PingFang SC; Windows: Microsoft YaHei).  They cover the Latin
+# letters too, so a line is drawn in one face.
+FONT = ("'Noto Sans CJK SC', 'Source Han Sans SC', 'WenQuanYi Micro Hei', "
+        "'Droid Sans Fallback', 'PingFang SC', 'Microsoft YaHei', sans-serif")
 
 
 def escape(text: str) -> str:
@@ -14,66 +26,76 @@ def quoteattr(text: str) -> str:
     """A double-quoted XML attribute value."""
     return '"' + escape(text).replace('"', "&quot;").replace("\n", "&#10;") + '"'
 
-FONT = ("'Noto Sans CJK SC', 'Source Han Sans SC', 'PingFang SC', 'Microsoft YaHei', "
-        "'WenQuanYi Micro Hei', sans-serif")
-
-
-def _n(x: float) -> str:
-    """Numbers without needless digits: 17.0 -> '17', 16.9999 -> '17'."""
-    text = f"{x:.2f}".rstrip("0").rstrip(".")
-    return "0" if text in ("-0", "") else text
-
-
-def _paint(fill: str | None, stroke: str | None, width: float, opacity: float = 1.0) -> str:
-    out = f' fill="{fill}"' if fill else ' fill="none"'
-    if stroke:
-        out += f' stroke="{stroke}" stroke-width="{_n(width)}"'
-    if opacity < 1:
-        out += f' opacity="{_n(opacity)}"'
-    return out
-
 
 def _cls(cls: str) -> str:
     return f" class={quoteattr(cls)}" if cls else ""
 
 
+def _paint(fill: str | None, stroke: str | None, width: float) -> str:
+    out = f' fill="{fill}"' if fill else ' fill="none"'
+    if stroke:
+        out += f' stroke="{stroke}" stroke-width="{num(width)}"'
+    return out
+
+
+def _rect(it: Rect) -> str:
+    return (f'<rect{_cls(it.cls)} x="{num(it.x)}" y="{num(it.y)}" width="{num(it.w)}" '
+            f'height="{num(it.h)}"{_paint(it.fill, it.stroke, it.width)}/>')
+
+
+def _shape(it: Shape) -> str:
+    extra = ""
+    if it.stroke and not it.fill:
+        extra += ' stroke-linecap="round" stroke-linejoin="round"'
+    if it.dash:
+        extra += f' stroke-dasharray="{it.dash}"'
+    return f'<path{_cls(it.cls)}{_paint(it.fill, it.stroke, it.width)}{extra} d="{it.d}"/>'
+
+
+def _style(it: Text) -> tuple[str, float, str, str, bool]:
+    return it.cls, it.size, it.fill, it.anchor, it.bold
+
+
+def _text_group(run: list[Text]) -> list[str]:
+    """One `<text>`, or a `<g>` carrying the shared style of several."""
+    first = run[0]
+    attrs = f'{_cls(first.cls)} font-size="{num(first.size)}" fill="{first.fill}"'
+    if first.anchor != "start":
+        attrs += f' text-anchor="{first.anchor}"'
+    if first.bold:
+        attrs += ' font-weight="bold"'
+
+    def text(it: Text, style: str = "") -> str:
+        space = ' xml:space="preserve"' if it.text.startswith(" ") else ""
+        return (f'<text{style} x="{num(it.x)}" y="{num(it.baseline)}"{space}>'
+                f"{escape(it.text)}</text>")
+
+    if len(run) == 1:
+        return [text(first, attrs)]
+    return [f"<g{attrs}>", *(text(it) for it in run), "</g>"]
+
+
 def to_svg(scene: Scene) -> str:
     """The SVG text (UTF-8 when encoded)."""
-    out = [f'<svg xmlns="http://www.w3.org/2000/svg" width="{_n(scene.width)}" '
-           f'height="{_n(scene.height)}" viewBox="0 0 {_n(scene.width)} {_n(scene.height)}" '
-           f'font-family={quoteattr(FONT)}>',
+    out = [f'<svg xmlns="http://www.w3.org/2000/svg" version="1.1" width="{num(scene.width)}" '
+           f'height="{num(scene.height)}" viewBox="0 0 {num(scene.width)} {num(scene.height)}" '
+           f'font-family={quoteattr(FONT)} stroke="none" xml:lang="zh-Hans">',
            f"<title>{escape(scene.title)}</title>"]
+    run: list[Text] = []
     for it in scene.items:
-        if isinstance(it, Rect):
-            out.append(f'<rect{_cls(it.cls)} x="{_n(it.x)}" y="{_n(it.y)}" width="{_n(it.w)}" '
-                       f'height="{_n(it.h)}"{_paint(it.fill, it.stroke, it.width, it.opacity)}/>')
-        elif isinstance(it, Line):
-            out.append(f'<line{_cls(it.cls)} x1="{_n(it.x1)}" y1="{_n(it.y1)}" '
-                       f'x2="{_n(it.x2)}" y2="{_n(it.y2)}" stroke="{it.stroke}" '
-                       f'stroke-width="{_n(it.width)}" stroke-linecap="round"/>')
-        elif isinstance(it, Circle):
-            dash = ' stroke-dasharray="3 2"' if it.dash else ""
-            out.append(f'<circle{_cls(it.cls)} cx="{_n(it.cx)}" cy="{_n(it.cy)}" '
-                       f'r="{_n(it.r)}"{_paint(it.fill, it.stroke, it.width, it.opacity)}'
-                       f"{dash}/>")
-        elif isinstance(it, Poly):
-            pts = " ".join(f"{_n(x)},{_n(y)}" for x, y in it.points)
-            out.append(f'<polygon{_cls(it.cls)} points="{pts}"'
-                       f"{_paint(it.fill, it.stroke, it.width)} stroke-linejoin=\"round\"/>")
-        elif isinstance(it, Text):
-            attrs = (f' x="{_n(it.x)}" y="{_n(it.y)}" font-size="{_n(it.size)}" '
-                     f'fill="{it.fill}" dominant-baseline="central"')
-            if it.anchor != "start":
-                attrs += f' text-anchor="{it.anchor}"'
-            if it.bold:
-                attrs += ' font-weight="bold"'
-            if it.halo:
-                attrs += (f' stroke="{it.halo}" stroke-width="2.5" paint-order="stroke" '
-                          'stroke-linejoin="round"')
-            space = ' xml:space="preserve"' if it.text.startswith(" ") else ""
-            out.append(f"<text{_cls(it.cls)}{attrs}{space}>{escape(it.text)}</text>")
+        if run and not (isinstance(it, Text) and _style(it) == _style(run[0])):
+            out += _text_group(run)
+            run = []
+        if isinstance(it, Text):
+            run.append(it)
+        elif isinstance(it, Rect):
+            out.append(_rect(it))
+        else:
+            out.append(_shape(it))
+    if run:
+        out += _text_group(run)
     out.append("</svg>")
     return "\n".join(out) + "\n"
 
 
-__all__ = ["to_svg"]
+__all__ = ["FONT", "to_svg"]

@@ -163,15 +163,62 @@ def test_json_output_has_counts_summaries_and_dead_stones(games, capsys) -> None
     assert data["moves"] == {"black": 21, "white": 21}
 
 
-def test_pictures_are_written_for_the_first_method(games, capsys, tmp_path) -> None:
+def svg_texts(path: Path) -> list[str]:
+    root = ET.parse(path).getroot()
+    return [e.text or "" for e in root.iter("{http://www.w3.org/2000/svg}text")]
+
+
+def test_one_method_is_drawn_to_the_files_named(games, capsys, tmp_path) -> None:
     svg, png = tmp_path / "count.svg", tmp_path / "count.png"
-    code, _, err = run(capsys, games["marked"], "--method", "zikong,zilu", "--svg", svg,
+    code, _, err = run(capsys, games["marked"], "--method", "zikong", "--svg", svg,
                        "--png", png, "--scale", "1")
-    assert code == 0 and "drew zikong" in err
-    root = ET.parse(svg).getroot()
-    texts = [e.text for e in root.iter("{http://www.w3.org/2000/svg}text")]
-    assert "White wins by 1 point (W+1)" in texts
+    assert code == 0 and f"drew zikong to {svg} and {png}" in err
+    assert "White wins by 1 point (W+1)" in svg_texts(svg)
     assert png.read_bytes()[:8] == b"\x89PNG\r\n\x1a\n"
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["count.png", "count.svg"]
+
+
+def test_several_methods_draw_one_picture_each(games, capsys, tmp_path) -> None:
+    """name-<slug>.svg beside the name given, each picture with its own method's count."""
+    code, _, err = run(capsys, games["marked"], "--method", "zikong,zilu", "--svg",
+                       tmp_path / "count.svg", "--png", tmp_path / "count.png", "--scale", "1")
+    assert code == 0 and "drew zikong" in err and "drew zilu" in err
+    assert sorted(p.name for p in tmp_path.iterdir()) == [
+        "count-zikong.png", "count-zikong.svg", "count-zilu.png", "count-zilu.svg"]
+    assert "White wins by 1 point (W+1)" in svg_texts(tmp_path / "count-zikong.svg")
+    assert "Black wins by 1 stone (B+1)" in svg_texts(tmp_path / "count-zilu.svg")
+
+
+def test_all_methods_into_a_folder(games, capsys, tmp_path) -> None:
+    """--method all --svg DIR/ makes the folder and writes DIR/<slug>.svg for every method."""
+    folder = tmp_path / "pictures"
+    code, _, err = run(capsys, games["marked"], "--method", "all", "--svg", f"{folder}/")
+    assert code == 0
+    assert sorted(p.name for p in folder.iterdir()) == sorted(f"{m}.svg" for m in EXPECTED)
+    for slug, result in EXPECTED.items():
+        texts = svg_texts(folder / f"{slug}.svg")
+        assert texts[0].endswith(f" {slug}") and texts[1] == result, (slug, texts[:2])
+    assert err.count("drew ") == len(EXPECTED)
+
+
+def test_a_picture_that_cannot_be_written_is_an_error(games, capsys, tmp_path) -> None:
+    code, _, err = run(capsys, games["marked"], "--svg", tmp_path / "missing" / "x.svg")
+    assert code == 1 and "cannot write" in err and "missing" in err
+    assert not (tmp_path / "missing").exists()
+
+
+def test_png_without_its_renderer_is_refused_before_counting(games, capsys, tmp_path,
+                                                            monkeypatch) -> None:
+    from gtp_weiqi.pictures import draws_chinese
+
+    draws_chinese.cache_clear()
+    monkeypatch.setitem(sys.modules, "resvg_py", None)  # as if it were not installed
+    try:
+        code, out, err = run(capsys, games["marked"], "--png", tmp_path / "x.png")
+    finally:
+        draws_chinese.cache_clear()
+    assert code == 1 and out == "" and "pip install 'gtp_weiqi[png]'" in err
+    assert list(tmp_path.iterdir()) == []
 
 
 def test_help_and_the_subcommand_dispatch(games, capsys) -> None:

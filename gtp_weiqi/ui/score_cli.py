@@ -2,21 +2,25 @@
 
     gtp-weiqi score game.sgf                       the rules' own method (SGF RU, else chinese)
     gtp-weiqi score game.sgf --method all          every method, one row each
-    gtp-weiqi score game.sgf --method zilu,zikong --dead C2 --svg zilu.svg --png zilu.png
+    gtp-weiqi score game.sgf --method zilu --dead C2 --svg zilu.svg --png zilu.png
+    gtp-weiqi score game.sgf --method all --svg pictures/     one picture per method
 
 The game is replayed under our rules: an illegal record is refused with the move number and
 the reason.  The statuses come from `--dead` (the strings at those points are dead, every
 other string alive or seki as judged), else from the SGF's DD marks, else from the engine's
-own judgement.  The picture shows what the (first) method built, with a legend and the
-count in Chinese and English.
+own judgement.  A picture shows what a method built, with a legend and the count in Chinese
+and English; with several methods each gets its own (`name-<slug>.svg`, or `<slug>.svg` in
+a folder).
 """
 
 from __future__ import annotations
 
 import argparse
 import json
+import os
 import sys
 import unicodedata
+from pathlib import Path
 from typing import Any
 
 from ..core.board import BLACK, EMPTY, WHITE
@@ -58,8 +62,12 @@ def _parser() -> argparse.ArgumentParser:
                    help="counting parameters: balance=..., bowl=N, a_point=true, "
                         "white_handicap_bonus=0|N|N-1")
     p.add_argument("--json", action="store_true", help="print JSON instead of the table")
-    p.add_argument("--svg", metavar="OUT.svg", help="draw the count as SVG")
-    p.add_argument("--png", metavar="OUT.png", help="draw the count as PNG")
+    p.add_argument("--svg", metavar="OUT.svg|DIR/",
+                   help="draw the count as SVG; with several methods one file per method, "
+                        "OUT-<slug>.svg, or DIR/<slug>.svg when a folder is named")
+    p.add_argument("--png", metavar="OUT.png|DIR/",
+                   help="draw the count as PNG (needs the png extra: resvg-py), named as "
+                        "--svg")
     p.add_argument("--scale", type=float, default=2.0, metavar="S",
                    help="PNG pixels per SVG unit (default 2)")
     return p
@@ -192,7 +200,8 @@ def _vertex_lists(data: Any) -> Any:
 
 
 def _methods(text: str | None, rules: Rules) -> tuple[list[str], str]:
-    """The methods to count and the one to draw."""
+    """The methods to count, and the one whose judgement and komi the header reports (the
+    rules' own method, else the first named)."""
     if text is None:
         return [rules.counting], rules.counting
     if text.strip().lower() == "all":
@@ -208,14 +217,16 @@ def _methods(text: str | None, rules: Rules) -> tuple[list[str], str]:
 
 
 def run(args: argparse.Namespace) -> int:
-    from ..pictures import build_picture, png_of, summarise, svg_of
+    from ..pictures import build_picture, summarise
     from .gtp.engine import WeiqiEngine
     from .gtp.scoring_cmds import Scoring
 
-    if args.png and not 0.5 <= args.scale <= 8:
-        raise ScoreError(2, "--scale must be between 0.5 and 8")
+    if args.png:
+        if not 0.5 <= args.scale <= 8:
+            raise ScoreError(2, "--scale must be between 0.5 and 8")
+        check_png()
     game, marks = load(args.sgf, args.rules, args.komi)
-    slugs, drawn = _methods(args.method, game.rules)
+    slugs, headline = _methods(args.method, game.rules)
     try:
         given = parse_params(args.param)
     except ValueError as exc:
@@ -231,7 +242,7 @@ def run(args: argparse.Namespace) -> int:
 
     counts: list[Count] = []
     unclear: dict[str, list[int]] = {}
-    for slug in dict.fromkeys(slugs + [drawn]):
+    for slug in dict.fromkeys(slugs + [headline]):
         takes = METHODS[slug].params
         mine = given if len(slugs) == 1 and slug == slugs[0] else {
             k: v for k, v in given.items() if k in takes}
@@ -244,13 +255,13 @@ def run(args: argparse.Namespace) -> int:
     by_slug = {c.slug: c for c in counts}
     shown = [by_slug[s] for s in slugs]
     board = game.board
-    dead_now = sorted(board.row_col(p) for p, s in scoring.verdict(drawn).status.items()
+    dead_now = sorted(board.row_col(p) for p, s in scoring.verdict(headline).status.items()
                       if s == "dead")
-    unclear_v = [format_vertex(board.row_col(p)) for p in unclear.get(drawn, [])]
+    unclear_v = [format_vertex(board.row_col(p)) for p in unclear.get(headline, [])]
     rules_name = game.rules.preset_name or game.rules.to_json()
 
     if args.json:
-        first = by_slug[drawn]
+        first = by_slug[headline]
         out = {
             "file": args.sgf,
             "size": [game.width, game.height],
@@ -270,7 +281,7 @@ def run(args: argparse.Namespace) -> int:
         print(json.dumps(out, ensure_ascii=False, indent=1))
     else:
         print(f"{args.sgf}: {game.width}x{game.height}, rules {rules_name}, komi "
-              f"{by_slug[drawn].komi:g}, {len(game.moves)} moves (Black {game.moves_made(BLACK)}"
+              f"{by_slug[headline].komi:g}, {len(game.moves)} moves (Black {game.moves_made(BLACK)}"
               f", White {game.moves_made(WHITE)}), stones captured: black "
               f"{game.captured[BLACK]}, white {game.captured[WHITE]}")
         dead_text = " ".join(format_vertex(rc) for rc in dead_now) or "none"
@@ -288,20 +299,60 @@ def run(args: argparse.Namespace) -> int:
 
     if args.svg or args.png:
         rc = board.row_col
-        pic = build_picture(by_slug[drawn], scoring_input(game).stones,
-                            [rc(p) for p in unclear.get(drawn, [])])
+        for slug in slugs:
+            pic = build_picture(by_slug[slug], scoring_input(game).stones,
+                                [rc(p) for p in unclear.get(slug, [])])
+            draw(pic, args.svg, args.png, args.scale, several=len(slugs) > 1)
+    return 0
+
+
+def picture_path(target: str, slug: str, suffix: str, several: bool) -> Path:
+    """Where the picture of `slug` goes: DIR/<slug>.svg when `target` is a folder (an
+    existing one, or a name ending in a slash, made if missing), else `target` itself for
+    one method, or target's name with -<slug> for several."""
+    path = Path(target)
+    if target.endswith(("/", os.sep)) or path.is_dir():
         try:
-            if args.svg:
-                atomic_write(args.svg, svg_of(pic).encode("utf-8"))
-            if args.png:
-                atomic_write(args.png, png_of(pic, args.scale))
+            path.mkdir(parents=True, exist_ok=True)
+        except OSError as exc:
+            raise ScoreError(1, f"cannot make the folder {target}: {exc.strerror}") from None
+        return path / f"{slug}{suffix}"
+    if not several:
+        return path
+    return path.with_name(f"{path.stem}-{slug}{path.suffix or suffix}")
+
+
+def draw(pic: Any, svg: str | None, png: str | None, scale: float, several: bool) -> None:
+    """Write the picture as SVG and / or PNG (each file whole or not at all); says where."""
+    from ..pictures import png_of, svg_of
+
+    written = []
+    for target, suffix in ((svg, ".svg"), (png, ".png")):
+        if not target:
+            continue
+        path = picture_path(target, pic.slug, suffix, several)
+        data = svg_of(pic).encode("utf-8") if suffix == ".svg" else png_of(pic, scale)
+        try:
+            atomic_write(path, data)
         except FileRefused as exc:
             raise ScoreError(1, f"cannot write {exc}") from None
         except OSError as exc:
-            raise ScoreError(1, f"cannot write {exc.filename}: {exc.strerror}") from None
-        written = " and ".join(p for p in (args.svg, args.png) if p)
-        print(f"drew {drawn} to {written}", file=sys.stderr)
-    return 0
+            raise ScoreError(1, f"cannot write {path}: {exc.strerror}") from None
+        written.append(str(path))
+    print(f"drew {pic.slug} to {' and '.join(written)}", file=sys.stderr)
+
+
+def check_png() -> None:
+    """Before counting: PNG output needs its renderer, and Chinese needs a CJK font."""
+    from ..pictures import PngUnavailable, draws_chinese
+
+    try:
+        chinese = draws_chinese()
+    except PngUnavailable as exc:
+        raise ScoreError(1, f"--png: {exc}") from None
+    if not chinese:
+        print(f"{PROG}: warning: no font with Chinese glyphs found, the PNG will miss its "
+              "Chinese lines (Debian: apt install fonts-noto-cjk)", file=sys.stderr)
 
 
 def main(argv: list[str] | None = None) -> int:

@@ -1,4 +1,4 @@
-"""What the benchmark scripts share: finding gtp-weiqi and GNU Go, and reading GTP answers.
+"""What the benchmark scripts share: finding gtp-weiqi and GNU Go.
 
 The scripts run as `python benchmarks/<name>.py`, so this folder is first on sys.path and
 they import this module by its plain name."""
@@ -9,11 +9,7 @@ import argparse
 import os
 import shlex
 import shutil
-import subprocess
 import sys
-from collections.abc import Iterator
-from contextlib import contextmanager
-from typing import IO
 
 
 def default_engine() -> str:
@@ -47,43 +43,3 @@ def add_engine_options(parser: argparse.ArgumentParser) -> None:
     """--engine and --gnugo: the commands of the two engines a run compares."""
     parser.add_argument("--engine", default=default_engine(), help="our engine's command")
     parser.add_argument("--gnugo", default=default_gnugo(), help="GNU Go's command")
-
-
-@contextmanager
-def gtp_process(command: str | list[str]) -> Iterator[subprocess.Popen[bytes]]:
-    """The engine of `command` (a shell-quoted string or an argv) with piped stdin/stdout;
-    killed if still running on exit."""
-    argv = shlex.split(command) if isinstance(command, str) else command
-    proc = subprocess.Popen(argv, stdin=subprocess.PIPE,
-                            stdout=subprocess.PIPE, stderr=subprocess.DEVNULL)
-    assert proc.stdin is not None and proc.stdout is not None
-    try:
-        yield proc
-    finally:
-        if proc.poll() is None:
-            proc.kill()
-            proc.wait()
-        proc.stdin.close()
-        proc.stdout.close()
-
-
-def quit_engine(proc: subprocess.Popen[bytes]) -> None:
-    """Send `quit` and wait for the engine to exit."""
-    assert proc.stdin is not None
-    proc.stdin.write(b"quit\n")
-    proc.stdin.flush()
-    proc.wait(timeout=30)
-
-
-def read_response(stdout: IO[bytes], closed: str = "engine closed its output") -> bytes:
-    """One GTP response from a pipe, up to its closing blank line (blank lines before it are
-    skipped); RuntimeError with `closed` if the pipe ends first."""
-    lines: list[bytes] = []
-    while True:
-        line = stdout.readline()
-        if not line:
-            raise RuntimeError(f"{closed}; got {b''.join(lines)!r}")
-        if line == b"\n" and lines:
-            return b"".join(lines)
-        if line.strip() or lines:
-            lines.append(line)

@@ -2,10 +2,11 @@
 
 The stream is a set of seeded random 19x19 games that every rule set accepts
 (no suicide, no repeated position, so no ko recapture), with `clear_board`
-between games.  Each engine gets the same bytes through a pipe, written by one
-thread while the main thread reads the answers.  Start-up is excluded: after
-`boardsize`/`komi` and one warm-up command, the clock runs from the first
-command of the stream to the last response.
+between games.  Each engine gets the same bytes through a pipe from the project's
+GTP controller, pipelined (`Controller.ask_all`: the next commands are written
+while the answers are read).  Start-up is excluded: after `boardsize`/`komi` and
+one warm-up command, the clock runs from the first command of the stream to the
+last response.
 
     python benchmarks/bench_gtp.py [--games 17] [--moves 300] [--seed 1]
 
@@ -17,11 +18,16 @@ from __future__ import annotations
 import argparse
 import random
 import sys
-import threading
 import time
+from pathlib import Path
 
-from _common import add_engine_options, gtp_process, quit_engine, read_response
 from sgfmill import boards
+
+sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
+
+from _common import add_engine_options  # noqa: E402
+
+from gtp_weiqi.ui.gtp.controller import Controller  # noqa: E402
 
 LETTERS = "ABCDEFGHJKLMNOPQRSTUVWXYZ"
 
@@ -64,30 +70,13 @@ def build_stream(seed: int, games: int, moves: int, size: int = 19) -> list[str]
 
 def measure(command: str, stream: list[str], size: int = 19) -> tuple[float, int]:
     """Seconds from the first streamed command to the last response; number of errors."""
-    with gtp_process(command) as proc:
-        assert proc.stdin is not None and proc.stdout is not None
+    with Controller.start(command, "engine", timeout=60.0) as engine:
         for setup in (f"boardsize {size}", "komi 7.5", "name"):  # "name" is the warm-up
-            proc.stdin.write(setup.encode() + b"\n")
-            proc.stdin.flush()
-            read_response(proc.stdout)
-        payload = "".join(c + "\n" for c in stream).encode()
-
-        def write() -> None:
-            assert proc.stdin is not None
-            proc.stdin.write(payload)
-            proc.stdin.flush()
-
-        writer = threading.Thread(target=write, daemon=True)
+            engine.command(*setup.split())
         start = time.perf_counter()
-        writer.start()
-        errors = 0
-        for _ in stream:
-            if read_response(proc.stdout).startswith(b"?"):
-                errors += 1
+        responses = engine.ask_all(stream)
         elapsed = time.perf_counter() - start
-        writer.join()
-        quit_engine(proc)
-        return elapsed, errors
+    return elapsed, sum(not response.ok for response in responses)
 
 
 def main(argv: list[str] | None = None) -> int:

@@ -1,7 +1,8 @@
 """Start-up time: from process start to the answer of `name`, gtp-weiqi against GNU Go.
 
-Each run spawns the engine, writes `name` at once and stops the clock when the
-response's closing blank line arrives; the engine is then told to quit.  Runs
+Each run spawns the engine through the project's GTP controller, writes `name` at
+once and stops the clock when the response's closing blank line arrives; the engine
+is then told to quit.  Runs
 of the two engines are interleaved and the median is reported.
 
     python benchmarks/bench_startup.py [--runs 9]
@@ -10,26 +11,25 @@ of the two engines are interleaved and the median is reported.
 from __future__ import annotations
 
 import argparse
-import shlex
 import statistics
 import sys
 import time
+from pathlib import Path
 
-from _common import add_engine_options, gtp_process, quit_engine, read_response
+sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
+
+from _common import add_engine_options  # noqa: E402
+
+from gtp_weiqi.ui.gtp.controller import Controller  # noqa: E402
 
 
 def time_to_name(command: str) -> tuple[float, str]:
     """Seconds from spawn to the end of the `name` response, and that response."""
-    argv = shlex.split(command)
     start = time.perf_counter()
-    with gtp_process(argv) as proc:
-        assert proc.stdin is not None and proc.stdout is not None
-        proc.stdin.write(b"name\n")
-        proc.stdin.flush()
-        answer = read_response(proc.stdout, f"{command!r} exited before answering name")
+    with Controller.start(command, "engine", timeout=60.0) as engine:
+        answer = engine.command("name")
         elapsed = time.perf_counter() - start
-        quit_engine(proc)
-        return elapsed, answer.decode().lstrip("=").strip()
+    return elapsed, answer
 
 
 def main(argv: list[str] | None = None) -> int:

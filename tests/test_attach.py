@@ -3,23 +3,23 @@
 GoGui (gogui/GoGui.java attachProgram, gtp/GtpClient.java) sends its commands
 one at a time and reads each response up to the first empty line; it takes the
 response text from after the first space, so `=` and the id must always be
-followed by a space, even for an empty response (`= \\n\\n`).
+followed by a space, even for an empty response (`= \\n\\n`).  The engine is driven
+through the project's GTP channel, whose responses keep the bytes as they came.
 """
 
 from __future__ import annotations
 
 import os
-import queue
 import re
 import shlex
 import shutil
-import subprocess
 import sys
-import threading
 from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
+
+from gtp_weiqi.ui.gtp.controller import SubprocessChannel
 
 TIMEOUT = 60.0
 CONFIGS = Path(__file__).resolve().parent.parent / "configs"
@@ -48,51 +48,23 @@ def engine_argv() -> list[str]:
 
 
 class RawEngine:
-    """The engine over pipes, read as raw bytes with a timeout per response."""
+    """The engine over the project's GTP channel, each response read as the bytes it wrote,
+    with a timeout per response."""
 
     def __init__(self, argv: list[str] | None = None) -> None:
-        self.proc = subprocess.Popen(argv or engine_argv(), stdin=subprocess.PIPE,
-                                     stdout=subprocess.PIPE, stderr=subprocess.PIPE)
-        self._chunks: queue.Queue[bytes] = queue.Queue()
-        self._buffer = b""
-        self._reader = threading.Thread(target=self._pump, daemon=True)
-        self._reader.start()
-
-    def _pump(self) -> None:
-        assert self.proc.stdout is not None
-        while chunk := self.proc.stdout.read1(65536):
-            self._chunks.put(chunk)
-        self._chunks.put(b"")
+        self.channel = SubprocessChannel(argv or engine_argv())
+        self.proc = self.channel.proc
 
     def exchange(self, line: bytes) -> bytes:
         """Write one command line; return its whole response, final blank line included."""
-        assert self.proc.stdin is not None
-        self.proc.stdin.write(line)
-        self.proc.stdin.flush()
-        while b"\n\n" not in self._buffer:
-            chunk = self._chunks.get(timeout=TIMEOUT)
-            if not chunk:
-                raise AssertionError(f"engine closed stdout; had {self._buffer!r}")
-            self._buffer += chunk
-        end = self._buffer.index(b"\n\n") + 2
-        response, self._buffer = self._buffer[:end], self._buffer[end:]
-        return response
+        return self.channel.exchange(line.decode("utf-8").rstrip("\n"), TIMEOUT).raw
 
     def rest_of_output(self) -> bytes:
         """Everything written after the last response, up to end of file."""
-        data = self._buffer
-        while chunk := self._chunks.get(timeout=TIMEOUT):
-            data += chunk
-        return data
+        return self.channel.read_rest(TIMEOUT)
 
     def close(self) -> None:
-        if self.proc.poll() is None:
-            self.proc.kill()
-        self.proc.wait(timeout=TIMEOUT)
-        self._reader.join(timeout=TIMEOUT)
-        for stream in (self.proc.stdin, self.proc.stdout, self.proc.stderr):
-            if stream is not None:
-                stream.close()
+        self.channel.close(quick=True)
 
 
 @pytest.fixture

@@ -20,12 +20,14 @@ from hypothesis import strategies as st
 
 from gtp_weiqi.ui.gtp.commands import build_engine
 from gtp_weiqi.ui.gtp.controller import (
+    PIPELINE_BYTES,
     CommandFailed,
     Controller,
     EngineDied,
     EngineTimeout,
     InternalChannel,
     ProtocolError,
+    Response,
     SubprocessChannel,
     _parse_first_line,
 )
@@ -83,6 +85,49 @@ def test_blank_lines_before_an_answer_ids_and_carriage_returns_are_handled() -> 
     with engine(script(source)) as c:
         assert c.command("anything") == "first line\nsecond line"
         assert c.command("again") == "first line\nsecond line"
+        assert c.ask("raw").raw == b"\n\r\n=17 first\tline\r\nsecond line\r\n\r\n"
+
+
+def test_pipelined_commands_get_every_answer_in_order_past_a_full_pipe() -> None:
+    """More command bytes than PIPELINE_BYTES (and than a pipe holds), a `?` among them."""
+    lines = [f"{i} komi {i}.5" for i in range(3000)] + ["boardsize 99", "get_komi"]
+    assert sum(len(line) + 1 for line in lines) > 2 * PIPELINE_BYTES
+    with engine(broken()) as c:
+        answers = c.ask_all(lines)
+        assert [a.raw for a in answers[:3000]] == [f"={i} \n\n".encode() for i in range(3000)]
+        assert answers[3000] == Response(False, "unacceptable size")
+        assert answers[3001] == Response(True, "2999.5")
+        assert c.command("name") == "BrokenGo"  # the channel goes on after the batch
+
+
+def test_an_engine_that_stops_reading_in_a_pipelined_batch_times_out() -> None:
+    source = """
+        import sys, time
+        for _ in range(10):
+            sys.stdin.readline()
+            sys.stdout.write("= \\n\\n"); sys.stdout.flush()
+        time.sleep(60)
+    """
+    with engine(script(source), timeout=0.5) as c:
+        with pytest.raises(EngineTimeout):
+            c.ask_all(["play b a1"] * 20000)
+        channel = c.channel
+        assert isinstance(channel, SubprocessChannel)
+        assert channel.proc.poll() is not None
+
+
+def test_what_an_engine_writes_after_quit_is_read_to_the_end_of_its_output() -> None:
+    source = """
+        import sys
+        sys.stdin.readline()
+        sys.stdout.write("= \\n\\nbye\\n"); sys.stdout.flush()
+    """
+    with engine(script(source)) as c:
+        assert c.command("quit") == ""
+        channel = c.channel
+        assert isinstance(channel, SubprocessChannel)
+        assert channel.read_rest(TIMEOUT) == b"bye\n"
+        assert channel.read_rest(TIMEOUT) == b""
 
 
 def test_an_engine_that_writes_a_banner_is_not_speaking_gtp() -> None:
@@ -280,7 +325,8 @@ def test_an_in_process_engine_answers_like_a_child_process() -> None:
     with engine(broken()) as child:
         for command in (["boardsize", "9"], ["play", "b", "E5"], ["showboard"],
                         ["list_commands"], ["final_status_list", "alive"]):
-            assert internal.ask(*command) == child.ask(*command)
+            ours, theirs = internal.ask(*command), child.ask(*command)
+            assert ours == theirs and ours.raw == theirs.raw
         assert internal.ask("play", "b", "E5") == child.ask("play", "b", "E5")
     internal.command("quit")
     with pytest.raises(EngineDied):

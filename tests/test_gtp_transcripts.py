@@ -4,7 +4,6 @@ and its canonical error strings (GTP v2 §2.5–§6, as controllers rely on them
 from __future__ import annotations
 
 import re
-import subprocess
 import sys
 from pathlib import Path
 
@@ -14,6 +13,7 @@ from sgfmill import sgf
 
 from gtp_weiqi import __version__
 from gtp_weiqi.core.board import BLACK, WHITE
+from gtp_weiqi.ui.gtp.controller import SubprocessChannel
 from gtp_weiqi.ui.gtp.engine import WeiqiEngine
 
 
@@ -98,17 +98,16 @@ def test_invalid_utf8_and_unicode_do_not_break_the_session(engine: WeiqiEngine) 
 
 
 def test_the_command_line_engine_speaks_gtp_on_stdin_and_stdout(tmp_path: Path) -> None:
-    proc = subprocess.Popen([sys.executable, "-m", "gtp_weiqi", "--size", "9"],
-                            stdin=subprocess.PIPE, stdout=subprocess.PIPE,
-                            stderr=subprocess.PIPE, cwd=tmp_path)
+    """Pipelined commands through the project's GTP channel, the bytes as they came."""
+    channel = SubprocessChannel([sys.executable, "-m", "gtp_weiqi", "--size", "9"],
+                                cwd=str(tmp_path))
     try:
-        out, _err = proc.communicate(b"1 name\n2 play b e5\n3 play w e5\n4 quit\n", timeout=30)
+        answers = channel.exchange_all(["1 name", "2 play b e5", "3 play w e5", "4 quit"], 30)
+        out = b"".join(answer.raw for answer in answers) + channel.read_rest(30)
+        assert channel.proc.wait(timeout=30) == 0
     finally:
-        if proc.poll() is None:
-            proc.kill()
-            proc.wait()
+        channel.close(quick=True)
     assert out == b"=1 gtp_weiqi\n\n=2 \n\n?3 illegal move\n\n=4 \n\n"
-    assert proc.returncode == 0
 
 
 # -- no blank line inside any response ------------------------------------------------------------

@@ -16,6 +16,10 @@ Any of these leaves the channel *broken*: later commands fail at once with the s
 error.  A ``?`` answer is not a channel error: `Controller.command` raises CommandFailed
 and the channel stays usable.
 
+Each Response also keeps the bytes the engine wrote for it (``raw``), for tests that hold
+an engine's framing to the byte; `Controller.ask_all` sends many commands without waiting
+for each answer (pipelined), as a throughput measurement does.
+
 Shutting down is ``quit``, then SIGTERM, then SIGKILL, each after a short wait.  The
 engine runs in a session of its own, so the signals reach any process it started and a
 Ctrl-C on the terminal reaches only our process, which then stops the engine itself.
@@ -32,7 +36,7 @@ import threading
 import time
 from collections import deque
 from collections.abc import Callable, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import TYPE_CHECKING
 
 if TYPE_CHECKING:
@@ -40,6 +44,7 @@ if TYPE_CHECKING:
 
 GTP_FIRST_BYTES = b" \t\r\n#=?"
 DEFAULT_TIMEOUT = 60.0
+PIPELINE_BYTES = 16384  # unanswered command bytes at most (Linux pipes hold 64 KiB)
 _DROP = {i: None for i in range(32) if i not in (9, 10)}
 _DROP[127] = None
 _DROP[9] = " "
@@ -95,10 +100,13 @@ class CommandFailed(ControllerError):
 @dataclass(frozen=True)
 class Response:
     """One GTP response: success flag and the text after ``=`` / ``?`` (id and the space
-    after it removed; lines joined by ``\\n``)."""
+    after it removed; lines joined by ``\\n``).  `raw` holds the bytes the engine wrote
+    from the end of the previous response to the end of this one (blank lines before it
+    and the closing blank line included), as they came."""
 
     ok: bool
     text: str
+    raw: bytes = field(default=b"", repr=False, compare=False)
 
 
 def split_command(command: str | Sequence[str]) -> list[str]:
@@ -142,6 +150,10 @@ class Channel:
     def exchange(self, line: str, timeout: float | None) -> Response:
         raise NotImplementedError
 
+    def exchange_all(self, lines: Sequence[str], timeout: float | None) -> list[Response]:
+        """Send several command lines and read a response to each, in order."""
+        return [self.exchange(line, timeout) for line in lines]
+
     def stderr_tail(self) -> str:
         return ""
 
@@ -173,7 +185,8 @@ class SubprocessChannel(Channel):
         self.argv = list(argv)
         self._tail: deque[str] = deque(maxlen=stderr_lines)
         self._on_stderr = on_stderr
-        self._lines: queue.Queue[bytes | None] = queue.Queue()
+        self._lines: queue.Queue[list[bytes] | None] = queue.Queue()
+        self._pending: deque[bytes] = deque()  # lines of the last chunk not read yet
         self._eof = False
         self._first = True
         self._broken: ChannelError | None = None
@@ -195,13 +208,21 @@ class SubprocessChannel(Channel):
     # -- reader threads -----------------------------------------------------------------
 
     def _read_stdout(self) -> None:
+        """Queue the engine's output as lists of whole lines, one list per read: one queue
+        operation per chunk rather than per line keeps pipelined answers cheap to read."""
         stream = self.proc.stdout
         assert stream is not None
+        rest = b""
         try:
-            for raw in iter(stream.readline, b""):
-                self._lines.put(raw)
+            while chunk := stream.read1(65536):
+                lines = (rest + chunk).split(b"\n")
+                rest = lines.pop()
+                if lines:
+                    self._lines.put([line + b"\n" for line in lines])
         except (OSError, ValueError):
             pass
+        if rest:
+            self._lines.put([rest])  # a last line without its newline
         self._lines.put(None)
 
     def _read_stderr(self) -> None:
@@ -266,20 +287,24 @@ class SubprocessChannel(Channel):
     def _next_line(self, deadline: float | None, line: str, timeout: float | None
                    ) -> bytes | None:
         """The next output line, or None at the end of the output."""
+        if self._pending:
+            return self._pending.popleft()
         if self._eof:
             return None
         try:
             if deadline is None:
-                raw = self._lines.get()
+                lines = self._lines.get()
             else:
-                raw = self._lines.get(timeout=max(0.0, deadline - time.monotonic()))
+                lines = self._lines.get(timeout=max(0.0, deadline - time.monotonic()))
         except queue.Empty:
             what = line.split(" ")[0]
             raise self._fail(EngineTimeout(f"no answer to {what!r} within {timeout:g} s",
                                            self.stderr_tail(8))) from None
-        if raw is None:
+        if lines is None:
             self._eof = True
-        return raw
+            return None
+        self._pending.extend(lines)
+        return self._pending.popleft()
 
     def exchange(self, line: str, timeout: float | None) -> Response:
         """Send one command line and read its response; `timeout` in seconds (None: wait
@@ -298,9 +323,56 @@ class SubprocessChannel(Channel):
             deadline = None if timeout is None else time.monotonic() + timeout
             return self._read_response(deadline, line, timeout)
 
+    def exchange_all(self, lines: Sequence[str], timeout: float | None) -> list[Response]:
+        """Send the command lines without waiting for each answer (pipelined) and read one
+        response to each, in order; `timeout` applies to each response.  At most
+        PIPELINE_BYTES of commands are unanswered at a time, less than a pipe holds, so a
+        write never blocks on an engine that stopped reading.  Raises ChannelError as
+        `exchange` does."""
+        for line in lines:
+            _check_line(line)
+        encoded = [line.encode("utf-8") + b"\n" for line in lines]
+        with self._lock:
+            if self._broken is not None:
+                raise self._broken
+            stdin = self.proc.stdin
+            assert stdin is not None
+            responses: list[Response] = []
+            sent = in_flight = 0
+            while len(responses) < len(lines):
+                if in_flight <= PIPELINE_BYTES // 2:
+                    first = sent
+                    while sent < len(encoded) and (sent == len(responses) or in_flight
+                                                   + len(encoded[sent]) <= PIPELINE_BYTES):
+                        in_flight += len(encoded[sent])
+                        sent += 1
+                    if sent > first:
+                        try:
+                            stdin.write(b"".join(encoded[first:sent]))
+                            stdin.flush()
+                        except (OSError, ValueError):
+                            raise self._died("engine closed its input") from None
+                done = len(responses)
+                deadline = None if timeout is None else time.monotonic() + timeout
+                responses.append(self._read_response(deadline, lines[done], timeout))
+                in_flight -= len(encoded[done])
+            return responses
+
+    def read_rest(self, timeout: float) -> bytes:
+        """Everything the engine writes after its last response, up to the end of its
+        output (nothing, after `quit`, from an engine that frames its answers exactly).
+        Raises EngineTimeout when the output has not ended within `timeout` seconds."""
+        deadline = time.monotonic() + timeout
+        rest = []
+        with self._lock:
+            while (raw := self._next_line(deadline, "end-of-output", timeout)) is not None:
+                rest.append(raw)
+        return b"".join(rest)
+
     def _read_response(self, deadline: float | None, line: str, timeout: float | None
                        ) -> Response:
         lines: list[str] = []
+        got: list[bytes] = []
         ok = False
         started = False
         while True:
@@ -321,6 +393,7 @@ class SubprocessChannel(Channel):
             if not raw.endswith(b"\n"):  # a partial line: the output ended there
                 self._eof = True
                 raise self._died(f"engine died in the middle of its answer to {line!r}")
+            got.append(raw)
             text = _clean(raw).rstrip("\n")
             if not started:
                 if not text.strip():
@@ -334,7 +407,7 @@ class SubprocessChannel(Channel):
                 lines.append(first)
                 continue
             if not text.strip():
-                return Response(ok, "\n".join(lines))
+                return Response(ok, "\n".join(lines), b"".join(got))
             lines.append(text.rstrip())
 
     # -- shutdown -----------------------------------------------------------------------
@@ -432,7 +505,7 @@ class InternalChannel(Channel):
             return Response(True, "")
         first, *rest = response[:-2].split("\n")
         ok, text = _parse_first_line(first)
-        return Response(ok, "\n".join([text, *rest]))
+        return Response(ok, "\n".join([text, *rest]), response.encode("utf-8"))
 
     def close(self, quick: bool = False) -> None:
         if self._broken is None:
@@ -477,6 +550,13 @@ class Controller:
         line = " ".join([name, *args])
         wait = self.timeout if isinstance(timeout, _Default) else timeout
         return self.channel.exchange(line, wait)
+
+    def ask_all(self, lines: Sequence[str], timeout: float | None | _Default = DEFAULT
+                ) -> list[Response]:
+        """Send whole command lines without waiting for each answer (pipelined); return
+        their responses in order, whatever their outcome.  Raises ChannelError."""
+        wait = self.timeout if isinstance(timeout, _Default) else timeout
+        return self.channel.exchange_all(list(lines), wait)
 
     def command(self, name: str, *args: str, timeout: float | None | _Default = DEFAULT
                 ) -> str:

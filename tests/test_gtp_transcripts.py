@@ -4,6 +4,7 @@ and its canonical error strings (GTP v2 §2.5–§6, as controllers rely on them
 from __future__ import annotations
 
 import re
+import subprocess
 import sys
 from pathlib import Path
 
@@ -108,6 +109,17 @@ def test_the_command_line_engine_speaks_gtp_on_stdin_and_stdout(tmp_path: Path) 
     finally:
         channel.close(quick=True)
     assert out == b"=1 gtp_weiqi\n\n=2 \n\n?3 illegal move\n\n=4 \n\n"
+
+
+def test_the_engine_module_loads_only_the_core_and_the_protocol() -> None:
+    """The player and the judgement load when a command first needs them, not at import."""
+    code = ("import sys, gtp_weiqi.ui.gtp.engine; "
+            "print(' '.join(sorted(m for m in sys.modules if m.startswith('gtp_weiqi.'))))")
+    out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True,
+                         timeout=60, check=True).stdout.split()
+    assert {m.split(".")[1] for m in out} == {"core", "ui"}
+    assert not [m for m in out if m.startswith("gtp_weiqi.ui.") and m not in (
+        "gtp_weiqi.ui.gtp", "gtp_weiqi.ui.gtp.engine", "gtp_weiqi.ui.gtp.protocol")]
 
 
 # -- no blank line inside any response ------------------------------------------------------------

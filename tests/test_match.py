@@ -20,6 +20,7 @@ import pytest
 from conftest import broken, gnugo
 from sgfmill import sgf
 
+from gtp_weiqi.core import ending
 from gtp_weiqi.core.board import BLACK, WHITE
 from gtp_weiqi.core.coords import parse_vertex
 from gtp_weiqi.core.game import Game, Move
@@ -28,7 +29,7 @@ from gtp_weiqi.core.sgf import build_game, parse_sgf
 from gtp_weiqi.ui.gtp.controller import Controller, SubprocessChannel
 from gtp_weiqi.ui.match import records
 from gtp_weiqi.ui.match.config import MatchConfig
-from gtp_weiqi.ui.match.referee import GameSpec, _captured_after, play_game
+from gtp_weiqi.ui.match.referee import GameSpec, play_game
 from gtp_weiqi.ui.match.runner import MatchError, Progress, prepare, run_match
 from gtp_weiqi.ui.match.stats import summarise, wilson_interval
 
@@ -216,8 +217,8 @@ def test_stones_the_cleanup_captured_are_the_dead_stones_of_the_stopped_position
                                            (BLACK, "pass"))]
     for move in moves:
         game.play(move.colour, move.point)
-    assert _captured_after(game, moves, 4) == {point("A1")}
-    assert _captured_after(game, moves, 7) == set()
+    assert ending.captured_after(game, 4) == {point("A1")}
+    assert ending.captured_after(game, 7) == set()
 
 
 # Black walls off columns A-C, White columns G-J; White's B5 is dead inside Black's area:

@@ -23,7 +23,7 @@ from gtp_weiqi.core.rules import lookup_preset
 from gtp_weiqi.ui.gtp.commands import build_engine
 from gtp_weiqi.ui.gtp.controller import Controller, SubprocessChannel
 from gtp_weiqi.ui.gtp.engine import WeiqiEngine
-from gtp_weiqi.ui.gtp.proxy import Proxy, katago_rules, start_proxy
+from gtp_weiqi.ui.gtp.proxy import Proxy, start_proxy
 
 TIMEOUT = 30.0
 SCORE = re.compile(r"^(?:[BW]\+\d+(?:\.\d+)?|0)$")
@@ -161,7 +161,8 @@ def test_kata_set_rules_follows_our_rules_on_a_back_end_that_has_it() -> None:
         assert japanese is not None
         ok(engine, "kata-set-rules japanese")
         theirs = ok(engine, "weiqi-passthrough kata-get-rules")
-        assert katago_rules(build_engine(9, theirs).game.rules) == katago_rules(japanese[0])
+        assert build_engine(9, theirs).game.rules.to_katago_json() == \
+            japanese[0].to_katago_json()
 
 
 # -- failures of the back end -----------------------------------------------------------------

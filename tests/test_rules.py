@@ -25,6 +25,7 @@ from gtp_weiqi.core.rules import (
     CANONICAL_PRESETS,
     Rules,
     RulesError,
+    has_our_fields,
     lookup_preset,
     parse_rules,
     with_field,
@@ -424,6 +425,16 @@ def test_kata_get_rules_is_katagos_json_plus_our_sorted_keys(name: str,
     assert set(keys) == set(KATAGO_KEYS) | set(OUR_KEYS)
     assert "komi" not in keys
     assert katago_part(text) == katago_json(row)
+
+
+@pytest.mark.parametrize(("name", "row"), KATAGO_NAMES)
+def test_what_a_katago_is_sent_is_katagos_json_and_no_field_of_ours(
+        name: str, row: tuple[object, ...]) -> None:
+    found = lookup_preset(name)
+    assert found is not None
+    rules = found[0]
+    assert rules.to_katago_json() == katago_json(row)
+    assert has_our_fields(rules.to_json()) and not has_our_fields(rules.to_katago_json())
 
 
 @pytest.mark.parametrize("name", ALL_PRESETS)

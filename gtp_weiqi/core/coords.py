@@ -23,6 +23,21 @@ def parse_vertex(text: str, width: int, height: int) -> tuple[int, int] | None:
     return row, col
 
 
+def parse_vertex_list(text: str, width: int, height: int) -> list[tuple[int, int]]:
+    """The (row, col) of each vertex in a whitespace-separated list, in order, as another
+    engine's `final_status_list` answer is read: `pass` and words that are no vertex of
+    this board are skipped."""
+    points = []
+    for word in text.split():
+        try:
+            rc = parse_vertex(word, width, height)
+        except ValueError:
+            continue
+        if rc is not None:
+            points.append(rc)
+    return points
+
+
 def format_vertex(point: tuple[int, int] | None) -> str:
     """'D4' style for (row, col); 'pass' for None."""
     if point is None:

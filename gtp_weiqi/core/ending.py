@@ -462,26 +462,33 @@ def start_test_play(game: Game, colour: int | None = None) -> Game:
     return trial
 
 
-def captured_in_test(trial: Game) -> list[int]:
-    """Points of the paused position's stones that the test play captured (each removed at
-    least once; a point refilled later by the same colour still counts)."""
-    board = Board(trial.width, trial.height)
-    for p, colour in trial.setup:
+def captured_after(game: Game, stop: int = 0) -> set[int]:
+    """Points of the stones on the board after the first `stop` moves of `game` that its
+    later moves captured (each removed at least once; a point refilled later still counts).
+    This is how a test play or a cleanup after a stop shows the dead stones of the position
+    it started from.  The replay ends at a move the board refuses."""
+    board = Board(game.width, game.height)
+    for p, colour in game.setup:
         board.place_stone(p, colour)
-    original = {p for p, _colour in trial.setup}
-    captured: list[int] = []
-    for move in trial.moves:
+    original: set[int] = set()
+    captured: set[int] = set()
+    for i, move in enumerate(game.moves):
+        if i == stop:
+            original = {p for p in board.points if board.colour[p] in (BLACK, WHITE)}
         if move.point is None:
             continue
         try:
-            removed, _suicide = board.play(move.point, move.colour, trial.rules.suicide)
+            removed, _suicide = board.play(move.point, move.colour, game.rules.suicide)
         except IllegalMove:
             break
-        for q in removed:
-            if q in original:
-                original.discard(q)
-                captured.append(q)
-    return sorted(captured)
+        if i >= stop:
+            captured.update(p for p in removed if p in original)
+    return captured
+
+
+def captured_in_test(trial: Game) -> list[int]:
+    """Points of the paused position's stones that the test play captured, in order."""
+    return sorted(captured_after(trial))
 
 
 def owners_settled_in_test(trial: Game, dead: list[int]) -> dict[int, str]:
@@ -605,6 +612,7 @@ def undo(game: Game, undo_move: UndoFn = _default_undo) -> Game:
 __all__ = [
     "EndInfo", "EndingError", "STATES", "OVER", "PLAYING", "PROPOSED", "AGREED", "FORCED",
     "PAUSED", "TRIAL", "DRAW", "NO_RESULT", "end_info", "move_refusal", "describe", "stop",
-    "refuse", "dispute", "start_test_play", "end_test_play", "captured_in_test", "undo",
+    "refuse", "dispute", "start_test_play", "end_test_play", "captured_after",
+    "captured_in_test", "undo",
     "forget", "trial_parent", "cycle_at",
 ]

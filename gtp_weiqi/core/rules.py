@@ -22,6 +22,8 @@ ENDINGS = ("PASSES", "NATURAL", "ART")
 CYCLES = ("FORBID", "NO_RESULT", "DRAW")
 BALANCES = ("", "free", "virtual_refill", "pass_stones", "negative_b", "negative_a",
             "even_stop", "art")
+KATAGO_FIELDS = ("ko", "scoring", "tax", "suicide", "hasButton", "whiteHandicapBonus",
+                 "friendlyPassOk")
 COUNTING_SLUGS = (
     "jihuozi", "zilu", "tianman_huozi", "tinglu", "shulu", "huanqitou",
     "jipingdian", "zikong", "tianman_pingdian", "dengkong", "dengzi",
@@ -113,6 +115,13 @@ class Rules:
         """KataGo's JSON (keys sorted, no komi) plus our extra keys."""
         return json.dumps(self.as_dict(), sort_keys=True, separators=(",", ":"), ensure_ascii=False)
 
+    def to_katago_json(self) -> str:
+        """KataGo's JSON of the fields KataGo has (virtual moves, endings and counting
+        methods are ours alone), for `kata-set-rules` to a KataGo."""
+        data = self.as_dict()
+        return json.dumps({k: data[k] for k in KATAGO_FIELDS}, sort_keys=True,
+                          separators=(",", ":"))
+
     def as_dict(self) -> dict[str, object]:
         return {f.name: getattr(self, f.name) for f in fields(self)}
 
@@ -123,6 +132,13 @@ class Rules:
             if PRESETS[name][0] == self:
                 return name
         return None
+
+
+def has_our_fields(kata_get_rules: str) -> bool:
+    """Whether an engine's `kata-get-rules` answer carries our own fields: the engine is
+    another gtp_weiqi, and `kata-set-rules` may give it our whole rules (`to_json`) rather
+    than KataGo's fields only (`to_katago_json`)."""
+    return '"virtualMoves"' in kata_get_rules
 
 
 def _check_choice(name: str, value: object, choices: tuple[str, ...]) -> None:

@@ -19,8 +19,6 @@ from ...core.files import DEFAULT_READ_LIMIT, FileRefused, atomic_write, describ
 from ...core.game import Game, IllegalPlay
 from ...core.rules import Rules, RulesError, check_komi, lookup_preset, parse_rules, with_field
 from ...core.sgf import SgfError, game_to_sgf, load_sgf
-from ...player.search import RESIGN
-from ...player.simple import choose_move
 from .protocol import Engine, GtpError
 
 MIN_SIZE, MAX_SIZE = 2, 25
@@ -254,6 +252,8 @@ class WeiqiEngine(Engine):
         """The move the engine's player chooses (None = pass, RESIGN); never an illegal move."""
         if self.player is not None:
             return self.player(colour)
+        from ...player.simple import choose_move  # the player loads when first asked
+
         return choose_move(self.game, colour, random.Random(self.move_seed()))
 
     def move_seed(self) -> str:
@@ -263,6 +263,8 @@ class WeiqiEngine(Engine):
 
     def play_generated(self, colour: int, point: int | None) -> str:
         """Play a generated move (RESIGN plays nothing); its vertex, or `resign`."""
+        from ...player.search import RESIGN
+
         if point == RESIGN:
             return "resign"
         self.game.play(colour, point)
@@ -276,6 +278,8 @@ class WeiqiEngine(Engine):
 
     def cmd_reg_genmove(self, args: list[str]) -> str:
         self._arity(args, 1)
+        from ...player.search import RESIGN
+
         point = self.generate(parse_colour(args[0]))
         return "resign" if point == RESIGN else self.format_point(point)
 

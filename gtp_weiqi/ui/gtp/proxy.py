@@ -42,9 +42,9 @@ from typing import BinaryIO
 
 from ... import __version__
 from ...core.board import BLACK, WHITE
-from ...core.coords import format_vertex, parse_vertex
+from ...core.coords import format_vertex, parse_vertex, parse_vertex_list
 from ...core.game import Game, Move
-from ...core.rules import Rules
+from ...core.rules import Rules, has_our_fields
 from ...judgement.marks import Judge
 from .controller import (
     DEFAULT_TIMEOUT,
@@ -62,8 +62,6 @@ from .engine import WeiqiEngine, parse_colour
 from .protocol import GtpError, Handler
 
 RESIGN = "resign"
-KATAGO_KEYS = ("ko", "scoring", "tax", "suicide", "hasButton", "whiteHandicapBonus",
-               "friendlyPassOk")
 # Back end commands that would change its position behind our back, or that stream
 # (analysis), are not passed through.  `weiqi-passthrough` still reaches them.
 HIDDEN = frozenset({
@@ -95,13 +93,6 @@ def describe_failure(error: ChannelError) -> str:
     else:
         text = f"back end stopped speaking GTP: {error.message}"
     return f"{text}; stderr: {tail}" if tail else text
-
-
-def katago_rules(rules: Rules) -> str:
-    """KataGo's JSON for the fields of ours that KataGo has (virtual moves, endings and
-    counting methods are ours alone; legality is checked here anyway)."""
-    data = rules.as_dict()
-    return json.dumps({k: data[k] for k in KATAGO_KEYS}, sort_keys=True, separators=(",", ":"))
 
 
 @dataclass
@@ -176,7 +167,7 @@ class Proxy:
                 setattr(self, attr, " ".join(response.text.split()))
         if "kata-get-rules" in backend.list_commands():
             response = backend.ask("kata-get-rules")
-            self._full_rules = response.ok and '"virtualMoves"' in response.text
+            self._full_rules = response.ok and has_our_fields(response.text)
         self.install()
         try:
             self.sync()
@@ -268,7 +259,9 @@ class Proxy:
         (another gtp_weiqi), KataGo's fields for KataGo, nothing for other engines."""
         if self._full_rules:
             return rules.to_json()
-        return katago_rules(rules) if "kata-set-rules" in self.backend.list_commands() else None
+        if "kata-set-rules" in self.backend.list_commands():
+            return rules.to_katago_json()
+        return None
 
     def _sync(self) -> None:
         game = self.engine.game
@@ -557,15 +550,10 @@ class Proxy:
                 raise CommandFailed(f"final_status_list {status}", response.text)
             return set()
         game = self.engine.game
-        points = set()
-        for word in response.text.split():
-            try:
-                rc = parse_vertex(word, game.width, game.height)
-            except ValueError:
-                continue
-            if rc is not None:
-                points.add(game.board.point(*rc))
-        return {p for p in points if game.board.colour[p] in (BLACK, WHITE)}
+        board = game.board
+        points = {board.point(*rc) for rc in parse_vertex_list(response.text, game.width,
+                                                               game.height)}
+        return {p for p in points if board.colour[p] in (BLACK, WHITE)}
 
     # -- extra commands -----------------------------------------------------------------
 
@@ -639,5 +627,5 @@ def serve_proxy(engine: WeiqiEngine, command: str, stdin: BinaryIO, stdout: Bina
     return 0
 
 
-__all__ = ["Proxy", "RESIGN", "Unavailable", "describe_failure", "katago_rules",
+__all__ = ["Proxy", "RESIGN", "Unavailable", "describe_failure",
            "serve_proxy", "start_proxy"]

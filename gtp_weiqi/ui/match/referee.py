@@ -37,9 +37,10 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from ...core import ending
-from ...core.board import BLACK, WHITE, Board, IllegalMove, opponent
-from ...core.coords import format_vertex, parse_vertex
-from ...core.game import Game, Move
+from ...core.board import BLACK, WHITE, opponent
+from ...core.coords import format_vertex, parse_vertex, parse_vertex_list
+from ...core.game import Game
+from ...core.rules import has_our_fields
 from ...judgement.marks import ALL_ALIVE_METHODS, Judge
 from ..gtp.commands import build_engine
 from ..gtp.controller import (
@@ -52,7 +53,6 @@ from ..gtp.controller import (
 )
 from ..gtp.engine import WeiqiEngine
 from ..gtp.protocol import GtpError
-from ..gtp.proxy import katago_rules
 from .config import ENGINES, MatchConfig
 
 _LETTER = {BLACK: "b", WHITE: "w"}
@@ -198,8 +198,8 @@ def start_player(player: Player, config: MatchConfig) -> None:
     if player.known("kata-set-rules"):
         rules = build_engine(config.size, config.rules).game.rules
         current = player.ask("kata-get-rules") if player.known("kata-get-rules") else None
-        full = current is not None and '"virtualMoves"' in current  # another gtp_weiqi
-        player.ask("kata-set-rules", rules.to_json() if full else katago_rules(rules))
+        full = current is not None and has_our_fields(current)  # another gtp_weiqi
+        player.ask("kata-set-rules", rules.to_json() if full else rules.to_katago_json())
     if config.time_per_move and player.known("time_settings"):
         player.ask("time_settings", "0", str(max(1, round(config.time_per_move))), "1")
 
@@ -262,16 +262,9 @@ class Referee:
         self.comments.setdefault(len(self.record_moves), []).append(text)
 
     def _points(self, text: str) -> set[int]:
+        """The board points of a vertex list (an engine's answer or our own)."""
         game = self.game
-        points = set()
-        for word in text.split():
-            try:
-                rc = parse_vertex(word, game.width, game.height)
-            except ValueError:
-                continue
-            if rc is not None:
-                points.add(game.board.point(*rc))
-        return points
+        return {game.board.point(*rc) for rc in parse_vertex_list(text, game.width, game.height)}
 
     # -- the game -----------------------------------------------------------------------
 
@@ -477,7 +470,7 @@ class Referee:
         assert self.stop_at is not None
         moves = list(game.moves)
         stop = len(moves) - (len(self.record_moves) - self.stop_at)
-        captured = _captured_after(game, moves, stop)
+        captured = ending.captured_after(game, stop)
         game.replace_moves(moves[:stop])
         self._settle(captured=captured)
         self.count_at = self.stop_at
@@ -549,27 +542,6 @@ class Referee:
                         "white": entry.get("white"), "unit": entry.get("unit", {}).get("en"),
                         "result": entry.get("result")})
         return out
-
-
-def _captured_after(game: Game, moves: list[Move], stop: int) -> set[int]:
-    """Points of the stones on the board after `stop` moves that the later moves removed."""
-    board = Board(game.width, game.height)
-    for p, colour in game.setup:
-        board.place_stone(p, colour)
-    original: set[int] = set()
-    captured: set[int] = set()
-    for i, move in enumerate(moves):
-        if i == stop:
-            original = {p for p in board.points if board.colour[p] in (BLACK, WHITE)}
-        if move.point is None:
-            continue
-        try:
-            removed, _suicide = board.play(move.point, move.colour, game.rules.suicide)
-        except IllegalMove:
-            break
-        if i >= stop:
-            captured.update(p for p in removed if p in original)
-    return captured
 
 
 def play_game(spec: GameSpec) -> Referee:

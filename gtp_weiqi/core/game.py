@@ -16,8 +16,6 @@ from .board import BLACK, EMPTY, WHITE, Board, IllegalMove, opponent
 from .coords import format_vertex
 from .rules import Rules
 
-COLOUR_NAMES = {BLACK: "black", WHITE: "white"}
-
 # Keys for the whole-board pattern (全局棋形): virtual stones per colour and the
 # side to move (situational superko).  Each key depends only on what it stands for, so
 # hashes agree across processes whatever order the keys were first needed in.

@@ -21,11 +21,6 @@ from .rules import Rules, RulesError, check_komi, lookup_preset, parse_rules
 _COLOUR = {"b": BLACK, "w": WHITE}
 _LETTER = {BLACK: "b", WHITE: "w"}
 
-# RU values seen in the wild -> our presets.
-_RU_NAMES = {"gog": "ing", "chinese": "chinese", "japanese": "japanese", "korean": "japanese",
-             "aga": "aga", "nz": "new-zealand", "tromptaylor": "tromp-taylor"}
-
-
 # Judgement marks as SGF properties: stone statuses (DD is the standard dead-stone list, the
 # others are private) and owners of empty points.
 _STATUS_PROPS = {"WQAL": "alive", "WQSK": "seki", "DD": "dead"}
@@ -81,8 +76,7 @@ def rules_from_ru(text: str) -> Rules | None:
             return parse_rules(text)[0]
         except RulesError:
             return None
-    key = text.lower().replace("-", "").replace("_", "").replace(" ", "")
-    found = lookup_preset(_RU_NAMES.get(key, text))
+    found = lookup_preset(text)  # the RU spellings seen in the wild are its aliases
     return found[0] if found else None
 
 

@@ -58,12 +58,12 @@ from .config import ENGINES, MatchConfig
 _LETTER = {BLACK: "b", WHITE: "w"}
 _UPPER = {BLACK: "B", WHITE: "W"}
 _NAME = {BLACK: "Black", WHITE: "White"}
-FORFEIT_KINDS = ("illegal", "timeout", "crash", "garbage", "failed", "refused")
 _CHANNEL_KIND = {"died": "crash", "timeout": "timeout", "garbage": "garbage"}
 
 
 class Forfeit(Exception):
-    """`colour` loses the game; `kind` is one of FORFEIT_KINDS."""
+    """`colour` loses the game; `kind` says why: illegal, timeout, crash, garbage, failed
+    or refused."""
 
     def __init__(self, colour: int, kind: str, message: str) -> None:
         super().__init__(message)

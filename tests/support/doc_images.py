@@ -1,0 +1,68 @@
+"""The pictures of the 7x7 worked example (DESIGN.md 3.5, seeds 000 and 002) shown in the README.
+
+    python tests/support/doc_images.py [DIR]     (default docs/images)
+
+writes example-7x7-zilu.svg / .png (计活子: stones plus routes, B+1) and
+example-7x7-zikong.svg / .png (计枰点: stones plus own points, W+1).
+"""
+
+from __future__ import annotations
+
+import sys
+from pathlib import Path
+
+if not __package__:  # run as a script: this tree's tests/ and package first
+    _ROOT = Path(__file__).resolve().parents[2]
+    sys.path[:0] = [str(_ROOT / "tests"), str(_ROOT)]
+
+from gtp_weiqi.counting import analyse, count  # noqa: E402
+from gtp_weiqi.pictures import build_picture, png_of, svg_of  # noqa: E402
+from gtp_weiqi.pictures.picture import Picture  # noqa: E402
+from support.counting_diagram import from_diagram  # noqa: E402
+
+# 图一 无争局面: White moved first, 21 moves each, Black made the last move, one capture
+# each; the black stone at c2 (lower case) is dead.
+EXAMPLE_7X7 = """
+7 . X . X X O .
+6 . X X X O . O
+5 . . X O O O O
+4 X X X X O X O
+3 O O O X X X X
+2 O . x O O X X
+1 . O O O O O X
+  a b c d e f g
+"""
+README_METHODS = ("zilu", "zikong")
+
+
+def example_pictures(methods: tuple[str, ...] = README_METHODS) -> dict[str, Picture]:
+    """The pictures of the worked example under each method."""
+    inp, judgement = from_diagram(EXAMPLE_7X7, captured={"b": 1, "w": 1}, first_mover="w")
+    a = analyse(inp, judgement)
+    return {slug: build_picture(count(slug, inp, judgement, analysis=a), inp.stones)
+            for slug in methods}
+
+
+def write_examples(directory: str | Path = "docs/images") -> list[Path]:
+    """Write the README pictures; returns the files written."""
+    out = Path(directory)
+    out.mkdir(parents=True, exist_ok=True)
+    written = []
+    for slug, pic in example_pictures().items():
+        svg = out / f"example-7x7-{slug}.svg"
+        svg.write_text(svg_of(pic), encoding="utf-8")
+        png = out / f"example-7x7-{slug}.png"
+        png.write_bytes(png_of(pic))
+        written += [svg, png]
+    return written
+
+
+def main(argv: list[str] | None = None) -> int:
+    args = sys.argv[1:] if argv is None else argv
+    for path in write_examples(args[0] if args else "docs/images"):
+        print(path)
+    return 0
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())

@@ -1,6 +1,6 @@
 """Counting speed on finished 19x19 positions: every method, and 子空 against sgfmill.
 
-Positions: seeded random finished positions from gtp_weiqi.counting.samples (two-eye
+Positions: seeded random finished positions from tests/support/finished_positions.py (two-eye
 walls, dead stones in eyes and territories) plus, when present, the GNU Go games in
 tests/data/games/19 (dead stones from ``DD`` on the last node).  For each position it
 prints, in milliseconds per call (mean of --reps runs):
@@ -26,7 +26,10 @@ from pathlib import Path
 
 from sgfmill import boards, sgf
 
-sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
+ROOT = Path(__file__).resolve().parent.parent
+sys.path[:0] = [str(ROOT), str(ROOT / "tests")]  # this tree's package and the tests' support
+
+from support.finished_positions import random_finished_position  # noqa: E402
 
 from gtp_weiqi.counting import (  # noqa: E402
     BALANCES,
@@ -36,9 +39,8 @@ from gtp_weiqi.counting import (  # noqa: E402
     analyse,
     count,
 )
-from gtp_weiqi.counting.samples import random_finished_position  # noqa: E402
 
-GAMES = Path(__file__).resolve().parent.parent / "tests" / "data" / "games" / "19"
+GAMES = ROOT / "tests" / "data" / "games" / "19"
 
 
 def load_game(path: Path) -> tuple[ScoringInput, Judgement]:

@@ -1,6 +1,6 @@
 """PNG pictures of a count: resvg-py (what `png_of` uses) against librsvg and cairo.
 
-For a finished position of 9x9, 13x13 and 19x19 (seeded, from gtp_weiqi.counting.samples),
+For a finished position of 9x9, 13x13 and 19x19 (seeded, from tests/support/finished_positions.py),
 counted by 子路 zilu, it prints the milliseconds to make the PNG at scale 2 (best of 5 batch
 means):
 
@@ -24,10 +24,12 @@ import time
 from collections.abc import Callable
 from pathlib import Path
 
-sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
+ROOT = Path(__file__).resolve().parent.parent
+sys.path[:0] = [str(ROOT), str(ROOT / "tests")]  # this tree's package and the tests' support
+
+from support.finished_positions import random_finished_position  # noqa: E402
 
 from gtp_weiqi.counting import count  # noqa: E402
-from gtp_weiqi.counting.samples import random_finished_position  # noqa: E402
 from gtp_weiqi.pictures import build_picture, png_of, svg_of  # noqa: E402
 
 SCALE = 2.0

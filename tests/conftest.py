@@ -12,8 +12,9 @@ import tempfile
 from pathlib import Path
 
 import pytest
+from support.board_diagram import board_diagram, board_from_diagram
 
-from gtp_weiqi.core.board import BLACK, WHITE, Board
+from gtp_weiqi.core.board import BLACK, WHITE
 from gtp_weiqi.core.coords import parse_vertex
 from gtp_weiqi.core.game import Game
 from gtp_weiqi.core.rules import Rules, lookup_preset
@@ -40,7 +41,7 @@ def game_from_diagram(diagram: str, rules: Rules | str = "tromp-taylor",
     Black is to move and no move has been played."""
     if isinstance(rules, str):
         rules = preset(rules)
-    drawn = Board.from_diagram(diagram)
+    drawn = board_from_diagram(diagram)
     game = Game(drawn.width, drawn.height, rules, komi)
     game.add_setup([(p, drawn.colour[p]) for p in drawn.points
                     if drawn.colour[p] in (BLACK, WHITE)])
@@ -61,11 +62,11 @@ def play(game: Game, *moves: str) -> None:
 
 
 def diagram(game: Game) -> str:
-    return game.board.diagram()
+    return board_diagram(game.board)
 
 
 def dedent_diagram(text: str) -> str:
-    """A diagram as Board.diagram() prints it, from an indented triple-quoted block."""
+    """A diagram as board_diagram(board) prints it, from an indented triple-quoted block."""
     rows = [line.strip().replace(" ", "") for line in text.strip().splitlines()]
     return "\n".join(rows) + "\n"
 
@@ -129,7 +130,7 @@ def snapshot(engine: WeiqiEngine) -> tuple[object, ...]:
     """Everything a refused command must leave exactly as it was."""
     game = engine.game
     return (
-        game.width, game.height, game.board.diagram(), game.board.hash,
+        game.width, game.height, board_diagram(game.board), game.board.hash,
         tuple((m.colour, m.point) for m in game.moves), tuple(game.setup), game.handicap,
         game.komi, game.rules, dict(game.captured), dict(game.virtual), game.to_move,
         engine.time_settings, tuple(sorted(engine.time_left.items())),

@@ -13,6 +13,7 @@ from pathlib import Path
 
 import pytest
 from conftest import fail, game_from_diagram, make_engine, ok, transcript
+from support.board_diagram import board_diagram
 
 from gtp_weiqi.core.board import BLACK, WHITE
 from gtp_weiqi.ui.gtp.analysis_cmds import configure_player
@@ -87,11 +88,11 @@ def test_arguments_colour_interval_and_keys(engine) -> None:
 
 
 def test_bad_arguments_answer_syntax_error_and_change_nothing(engine) -> None:
-    before = engine.game.board.diagram(), len(engine.game.moves)
+    before = board_diagram(engine.game.board), len(engine.game.moves)
     for line in ("lz-analyze b x", "kata-analyze w 10 foo 1", "genmove_analyze b 10 bar 2",
                  "kata-genmove_analyze red"):
         assert fail(engine, line).startswith("syntax error")
-    assert (engine.game.board.diagram(), len(engine.game.moves)) == before
+    assert (board_diagram(engine.game.board), len(engine.game.moves)) == before
 
 
 # -- formats (asked in-process: one report after a short search) ---------------------------

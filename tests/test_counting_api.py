@@ -5,6 +5,7 @@ from __future__ import annotations
 import json
 
 import pytest
+from support.counting_diagram import from_diagram, parse_diagram, render, vertex
 
 from gtp_weiqi.counting import (
     METHODS,
@@ -17,7 +18,6 @@ from gtp_weiqi.counting import (
     parse_params,
     score_detail,
 )
-from gtp_weiqi.counting.diagram import from_diagram, parse_diagram, render, vertex
 
 SMALL = """
 5 . X X O .

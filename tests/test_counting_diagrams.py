@@ -8,9 +8,9 @@ Statuses other than dead (seki) and explicit owners are given as the judgement w
 from __future__ import annotations
 
 import pytest
+from support.counting_diagram import from_diagram, vertices
 
 from gtp_weiqi.counting import analyse, count
-from gtp_weiqi.counting.diagram import from_diagram, vertices
 
 
 def counts(inp, judgement, *slugs, **params):

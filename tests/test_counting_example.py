@@ -7,9 +7,9 @@ from __future__ import annotations
 import json
 
 import pytest
+from support.counting_diagram import from_diagram, render, vertices
 
 from gtp_weiqi.counting import BALANCES, METHODS, analyse, count, score_detail
-from gtp_weiqi.counting.diagram import from_diagram, render, vertices
 
 # 图一 无争局面: White moved first, 21 moves each, Black made the 42nd and last move; each side
 # captured one stone; the black stone at c2 (lower case: marked dead) is dead.

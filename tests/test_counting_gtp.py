@@ -9,6 +9,7 @@ from typing import Any
 
 import pytest
 from conftest import dedent_diagram, fail, make_engine, ok
+from support.board_diagram import board_diagram
 
 from gtp_weiqi.counting import BALANCES, METHODS
 from gtp_weiqi.ui.gtp.engine import WeiqiEngine
@@ -97,7 +98,7 @@ def marked_example(example: WeiqiEngine) -> WeiqiEngine:
 
 def test_example_game_ends_on_the_diagram_with_one_capture_each(example: WeiqiEngine) -> None:
     game = example.game
-    assert game.board.diagram() == dedent_diagram(EXAMPLE)
+    assert board_diagram(game.board) == dedent_diagram(EXAMPLE)
     assert len(EXAMPLE_MOVES) == 42
     assert [m.split()[0] for m in EXAMPLE_MOVES] == ["W", "B"] * 21
     assert all(m.point is not None for m in game.moves)
@@ -368,7 +369,7 @@ def first_and_last() -> WeiqiEngine:
 
 def test_first_and_last_game_ends_on_the_diagram(first_and_last: WeiqiEngine) -> None:
     game = first_and_last.game
-    assert game.board.diagram() == dedent_diagram(FIRST_AND_LAST)
+    assert board_diagram(game.board) == dedent_diagram(FIRST_AND_LAST)
     assert (game.moves_made(1), game.moves_made(2)) == (21, 20)
     assert game.captured == {1: 0, 2: 3}
     d = score(first_and_last, "zikong")
@@ -564,7 +565,7 @@ def handicap_game() -> WeiqiEngine:
     ok(engine, "komi 0")
     ok(engine, "set_free_handicap c5 c3")
     play_moves(engine, HANDICAP_MOVES)
-    assert engine.game.board.diagram() == dedent_diagram(FIRST_AND_LAST)
+    assert board_diagram(engine.game.board) == dedent_diagram(FIRST_AND_LAST)
     return engine
 
 

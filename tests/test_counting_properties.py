@@ -1,7 +1,7 @@
 """Properties of the counting methods on random finished positions (5x5 to 19x19).
 
 The positions are solid walls with two-eye blocks and dead stones dropped into eyes and
-territories (gtp_weiqi.counting.samples); some tests add random seki marks and explicit
+territories (support.finished_positions); some tests add random seki marks and explicit
 owners to the judgement, since the identities must hold for any judgement.
 """
 
@@ -15,9 +15,9 @@ import random
 from conftest import with_random_marks
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
+from support.finished_positions import random_finished_position
 
 from gtp_weiqi.counting import A_LIKE, B_LIKE, analyse, count, score_detail
-from gtp_weiqi.counting.samples import random_finished_position
 
 # COUNTING_EXAMPLES=600 for a longer run
 SETTINGS = settings(max_examples=int(os.environ.get("COUNTING_EXAMPLES", "40")), deadline=None,

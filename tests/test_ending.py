@@ -10,9 +10,10 @@ import pytest
 from conftest import fail, ok, pt, snapshot
 from hypothesis import HealthCheck, event, given, settings
 from hypothesis import strategies as st
+from support.board_diagram import board_diagram, board_from_diagram
 
 from gtp_weiqi.core import ending
-from gtp_weiqi.core.board import BLACK, WHITE, Board
+from gtp_weiqi.core.board import BLACK, WHITE
 from gtp_weiqi.core.coords import format_vertex
 from gtp_weiqi.core.game import Game
 from gtp_weiqi.core.rules import lookup_preset
@@ -23,7 +24,7 @@ from gtp_weiqi.ui.gtp.engine import WeiqiEngine
 def engine_with(diagram: str, rules: str) -> WeiqiEngine:
     """An engine whose game reached the drawn position by moves, Black and White stones
     alternating while both last (Black first), then the rest; no pass was played."""
-    drawn = Board.from_diagram(diagram)
+    drawn = board_from_diagram(diagram)
     engine = build_engine(drawn.width, rules)
     stones = {colour: [p for p in drawn.points if drawn.colour[p] == colour]
               for colour in (BLACK, WHITE)}
@@ -329,7 +330,7 @@ def test_test_play_capture_marks_the_paused_stones_dead_and_restores_the_positio
     engine = engine_with(LONE_STONE, "jipingdian-art")
     moves(engine, "b pass", "w pass")
     paused = engine.game
-    board = paused.board.diagram()
+    board = board_diagram(paused.board)
     assert fail(engine, "weiqi-test_end") == "no test play in progress"
     ok(engine, "weiqi-test_play white")
     assert engine.game is not paused
@@ -337,9 +338,9 @@ def test_test_play_capture_marks_the_paused_stones_dead_and_restores_the_positio
     assert fail(engine, "weiqi-test_play") == "a test play is already in progress"
     assert ok(engine, "showboard").endswith("weiqi-test_end restores it")
     moves(engine, "w b3")  # captures B4 in the test play
-    assert engine.game.board.diagram().splitlines()[1] == "O.O.."
+    assert board_diagram(engine.game.board).splitlines()[1] == "O.O.."
     assert ok(engine, "weiqi-test_end") == "B4"
-    assert engine.game is paused and paused.board.diagram() == board
+    assert engine.game is paused and board_diagram(paused.board) == board
     assert paused.moves[-1].point is None and paused.captured == {BLACK: 0, WHITE: 0}
     assert state(engine).startswith("paused proposer=black")
     assert ok(engine, "showboard").endswith(f"End state: {state(engine)}")
@@ -415,9 +416,9 @@ def test_a_long_cycle_is_a_draw_under_the_art_version() -> None:
 
 def test_a_cycle_through_a_pass_is_no_long_cycle() -> None:
     engine = engine_with(TRIPLE_KO, "jipingdian-art")
-    start = engine.game.board.diagram()
+    start = board_diagram(engine.game.board)
     moves(engine, "b c8", "w h8", "b pass", "w b8", "b c4", "w pass", "b g8", "w b4")
-    assert engine.game.board.diagram() == start and engine.game.to_move == BLACK
+    assert board_diagram(engine.game.board) == start and engine.game.to_move == BLACK
     assert first_word(engine) == "playing"
 
 
@@ -529,7 +530,7 @@ def replayed(game: Game) -> Game:
 @given(steps=st.lists(st.integers(0, 10_000), max_size=60))
 def test_the_cached_cycle_search_agrees_with_a_fresh_one(steps: list[int]) -> None:
     """Play and undo at random around the triple ko (art version: simple ko, cycles draw)."""
-    drawn = Board.from_diagram(TRIPLE_KO)
+    drawn = board_from_diagram(TRIPLE_KO)
     rules = lookup_preset("jipingdian-art")
     assert rules is not None
     game = Game(9, rules=rules[0])

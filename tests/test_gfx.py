@@ -13,10 +13,10 @@ import pytest
 from conftest import with_random_marks
 from hypothesis import HealthCheck, assume, given, settings
 from hypothesis import strategies as st
+from support.finished_positions import random_finished_position
 
 from gtp_weiqi.core.coords import LETTERS, parse_vertex
 from gtp_weiqi.counting import METHODS, analyse, count
-from gtp_weiqi.counting.samples import random_finished_position
 from gtp_weiqi.counting.types import Judgement, ScoringInput
 from gtp_weiqi.pictures import build_picture, to_gfx
 from gtp_weiqi.ui.gtp.commands import build_engine

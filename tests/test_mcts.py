@@ -9,6 +9,7 @@ import pytest
 from conftest import fail, game_from_diagram, make_engine, ok, play, preset, pt
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
+from support.board_diagram import board_diagram, board_from_diagram
 
 from gtp_weiqi.core.board import BLACK, EMPTY, WHITE, Board, IllegalMove, true_eye
 from gtp_weiqi.core.game import Game
@@ -51,7 +52,7 @@ WORKED_EXAMPLE = """
 
 
 def test_count_of_the_worked_example_is_zikong_without_tax_and_zilu_with_it() -> None:
-    board = Board.from_diagram(WORKED_EXAMPLE)
+    board = board_from_diagram(WORKED_EXAMPLE)
     assert exact_margin(board, tax=False) == -1
     assert exact_margin(board, tax=True) == 1
     assert area_margin(board, tax=False) == -1
@@ -60,7 +61,7 @@ def test_count_of_the_worked_example_is_zikong_without_tax_and_zilu_with_it() ->
 
 def test_strings_sharing_their_own_empty_points_are_one_block() -> None:
     # Three black strings joined only through their own 空 (c5 c4): one block, like White.
-    board = Board.from_diagram("""
+    board = board_from_diagram("""
         . X . X .
         X X . X X
         . . X . .
@@ -71,7 +72,7 @@ def test_strings_sharing_their_own_empty_points_are_one_block() -> None:
 
 
 def test_each_extra_block_costs_two_points_under_the_tax() -> None:
-    board = Board.from_diagram("""
+    board = board_from_diagram("""
         . X . X .
         X X O X X
         O O O O O
@@ -115,12 +116,12 @@ def test_playouts_are_reproducible_with_a_seed() -> None:
         board = Board(7)
         seq: list[int] = []
         run_playout(board, WHITE, 0, None, 0, geo, random.Random(42).random, seq, 200)
-        results.append((board.diagram(), seq))
+        results.append((board_diagram(board), seq))
     assert results[0] == results[1]
 
 
 def test_true_eye_needs_its_diagonals() -> None:
-    board = Board.from_diagram("""
+    board = board_from_diagram("""
         . X . . .
         X . X . .
         . X O . .
@@ -143,7 +144,7 @@ def pt_board(board: Board, vertex: str) -> int:
 
 def test_shape_table_matches_every_orientation_and_both_colours() -> None:
     table = shape_table()
-    board = Board.from_diagram("""
+    board = board_from_diagram("""
         . . . . .
         . X O X .
         . . . . .
@@ -153,7 +154,7 @@ def test_shape_table_matches_every_orientation_and_both_colours() -> None:
     geo = geometry(5, 5)
     centre = pt_board(board, "c3")
     assert table[encode(board.colour, geo.around[centre])]
-    swapped = Board.from_diagram(board.diagram().replace("X", "o").replace("O", "X")
+    swapped = board_from_diagram(board_diagram(board).replace("X", "o").replace("O", "X")
                                  .replace("o", "O"))
     assert table[encode(swapped.colour, geo.around[centre])]
     empty = Board(5)

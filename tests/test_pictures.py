@@ -18,10 +18,11 @@ from conftest import unavailable
 from hypothesis import given, settings
 from hypothesis import strategies as st
 from PIL import Image, ImageChops, ImageStat
+from support.counting_diagram import from_diagram
+from support.doc_images import EXAMPLE_7X7, README_METHODS, example_pictures
+from support.finished_positions import random_finished_position
 
 from gtp_weiqi.counting import METHODS, analyse, count
-from gtp_weiqi.counting.diagram import from_diagram
-from gtp_weiqi.counting.samples import random_finished_position
 from gtp_weiqi.pictures import (
     PngUnavailable,
     build_picture,
@@ -32,7 +33,6 @@ from gtp_weiqi.pictures import (
     svg_to_png,
 )
 from gtp_weiqi.pictures.count_in_words import unit_for
-from gtp_weiqi.pictures.examples import EXAMPLE_7X7, README_METHODS, example_pictures
 from gtp_weiqi.pictures.scene import (
     BLACK_FILL,
     CELL,
@@ -472,7 +472,7 @@ def test_wrap_keeps_pieces_within_the_width() -> None:
 
 @pytest.mark.parametrize("slug", README_METHODS)
 def test_readme_pictures_are_current(slug) -> None:
-    """docs/images is written by `python -m gtp_weiqi.pictures.examples`; rerun it when this
+    """docs/images is written by `python tests/support/doc_images.py`; rerun it when this
     fails after a change to the counting or the drawing.  The PNG may differ from a fresh
     render by anti-aliasing only (the fonts are the system's: fonts-noto-cjk)."""
     pic = example_pictures()[slug]

@@ -14,6 +14,7 @@ from pathlib import Path
 
 from hypothesis import given, settings
 from hypothesis import strategies as st
+from support.board_diagram import board_from_diagram
 
 from gtp_weiqi.core.board import BLACK, EMPTY, WHITE, Board
 from gtp_weiqi.judgement.status import benson_alive, find_seki, judge
@@ -51,7 +52,7 @@ WALLS_WITH_INVADERS = """
 
 
 def test_a_lone_stone_inside_territory_is_dead_and_its_point_goes_to_the_territory() -> None:
-    board = Board.from_diagram(WALLS_WITH_INVADERS)
+    board = board_from_diagram(WALLS_WITH_INVADERS)
     report = judge(board)
     assert status_of(board, report, "B6") == "dead"
     assert status_of(board, report, "H5") == "dead"
@@ -66,7 +67,7 @@ def test_a_lone_stone_inside_territory_is_dead_and_its_point_goes_to_the_territo
 
 
 def test_dead_stones_of_several_strings_are_all_dead() -> None:
-    board = Board.from_diagram("""
+    board = board_from_diagram("""
         ...XO....
         .O.XO....
         ..OXO....
@@ -85,7 +86,7 @@ def test_dead_stones_of_several_strings_are_all_dead() -> None:
 
 
 def test_a_big_dead_group_with_one_eye_is_dead() -> None:
-    board = Board.from_diagram("""
+    board = board_from_diagram("""
         ....XO...
         .XXXXO...
         .OOOXO...
@@ -106,7 +107,7 @@ def test_a_big_dead_group_with_one_eye_is_dead() -> None:
 def test_a_group_with_a_false_eye_is_dead() -> None:
     # A1 is a real eye; D1 is false: its diagonal E2 is Black, so Black captures E1 by
     # playing D1 and White is left with one eye.
-    board = Board.from_diagram("""
+    board = board_from_diagram("""
         .........
         .........
         .........
@@ -140,7 +141,7 @@ TWO_EYES = """
 
 
 def test_a_group_with_two_one_point_eyes_is_alive_and_owns_its_eyes() -> None:
-    board = Board.from_diagram(TWO_EYES)
+    board = board_from_diagram(TWO_EYES)
     report = judge(board)
     assert status_of(board, report, "A1") == "alive"
     assert report.owner[at(board, "B2")] == "w"
@@ -149,7 +150,7 @@ def test_a_group_with_two_one_point_eyes_is_alive_and_owns_its_eyes() -> None:
 
 
 def test_two_strings_sharing_their_eyes_are_both_alive() -> None:
-    board = Board.from_diagram("""
+    board = board_from_diagram("""
         .X.XO....
         X.XXO....
         XXXOO....
@@ -184,7 +185,7 @@ SEKI_NO_EYES = """
 
 
 def test_seki_without_eyes_keeps_both_sides_and_the_shared_liberties_are_public() -> None:
-    board = Board.from_diagram(SEKI_NO_EYES)
+    board = board_from_diagram(SEKI_NO_EYES)
     report = judge(board)
     assert status_of(board, report, "B1") == "seki"
     assert status_of(board, report, "C2") == "seki"
@@ -210,7 +211,7 @@ SEKI_ONE_EYE_EACH = """
 
 
 def test_seki_with_one_eye_each_gives_each_side_its_eye_and_shares_the_liberty() -> None:
-    board = Board.from_diagram(SEKI_ONE_EYE_EACH)
+    board = board_from_diagram(SEKI_ONE_EYE_EACH)
     report = judge(board)
     assert status_of(board, report, "B1") == "seki"
     assert status_of(board, report, "D1") == "seki"
@@ -239,7 +240,7 @@ SEKI_ONE_SIDED = """
 def test_seki_points_only_one_side_can_fill_belong_to_that_side() -> None:
     # C1 touches Black only and White there would be in atari (单方权利官子 / 单方的气 for
     # Black); D1 likewise for White.
-    board = Board.from_diagram(SEKI_ONE_SIDED)
+    board = board_from_diagram(SEKI_ONE_SIDED)
     report = judge(board)
     assert status_of(board, report, "B1") == "seki"
     assert status_of(board, report, "E1") == "seki"
@@ -264,7 +265,7 @@ GNU_GO_SEKI = """
 
 
 def test_a_seki_from_a_finished_gnu_go_game_is_found() -> None:
-    board = Board.from_diagram(GNU_GO_SEKI)
+    board = board_from_diagram(GNU_GO_SEKI)
     report = judge(board)
     for vertex in ("B1", "C1", "D1", "C2", "B3", "C3", "A2", "A3"):
         assert status_of(board, report, vertex) == "seki", vertex
@@ -274,7 +275,7 @@ def test_a_seki_from_a_finished_gnu_go_game_is_found() -> None:
 
 
 def test_a_two_eyed_group_next_to_a_short_one_is_not_called_seki() -> None:
-    board = Board.from_diagram("""
+    board = board_from_diagram("""
         .........
         .........
         .........
@@ -292,7 +293,7 @@ def test_a_two_eyed_group_next_to_a_short_one_is_not_called_seki() -> None:
 
 
 def test_bent_four_in_the_corner_is_dead() -> None:
-    board = Board.from_diagram("""
+    board = board_from_diagram("""
         .........
         .........
         .........
@@ -322,7 +323,7 @@ RACE = """
 
 
 def test_a_capturing_race_won_by_whoever_moves_first_is_unclear() -> None:
-    board = Board.from_diagram(RACE)
+    board = board_from_diagram(RACE)
     report = judge(board)
     unclear = unclear_points(report)
     assert at(board, "D5") in unclear
@@ -336,7 +337,7 @@ def test_a_capturing_race_won_by_whoever_moves_first_is_unclear() -> None:
 
 
 def test_every_point_gets_a_status_an_owner_or_an_ownership() -> None:
-    board = Board.from_diagram(WALLS_WITH_INVADERS)
+    board = board_from_diagram(WALLS_WITH_INVADERS)
     report = judge(board)
     stones = {p for p in board.points if board.colour[p] != EMPTY}
     assert set(report.status) == stones
@@ -349,14 +350,14 @@ def test_every_point_gets_a_status_an_owner_or_an_ownership() -> None:
 
 
 def test_the_board_is_left_unchanged() -> None:
-    board = Board.from_diagram(SEKI_ONE_EYE_EACH)
+    board = board_from_diagram(SEKI_ONE_EYE_EACH)
     before = board.copy()
     judge(board)
     assert board == before
 
 
 def test_the_same_seed_gives_the_same_report() -> None:
-    board = Board.from_diagram(RACE)
+    board = board_from_diagram(RACE)
     first = judge(board, seed=5)
     second = judge(board, seed=5)
     assert first == second
@@ -364,9 +365,9 @@ def test_the_same_seed_gives_the_same_report() -> None:
 
 _CHILD = """
 import json, sys
-from gtp_weiqi.core.board import Board
 from gtp_weiqi.judgement.status import judge
-board = Board.from_diagram(sys.stdin.read())
+from support.board_diagram import board_from_diagram
+board = board_from_diagram(sys.stdin.read())
 r = judge(board, seed=3)
 print(json.dumps([sorted(r.status.items()), sorted(r.owner.items()), r.unclear,
                   sorted(r.ownership.items())]))
@@ -374,11 +375,12 @@ print(json.dumps([sorted(r.status.items()), sorted(r.owner.items()), r.unclear,
 
 
 def test_the_same_seed_gives_the_same_report_in_another_process() -> None:
-    board = Board.from_diagram(RACE)
+    board = board_from_diagram(RACE)
     r = judge(board, seed=3)
     here = json.loads(json.dumps([sorted(r.status.items()), sorted(r.owner.items()),
                                   r.unclear, sorted(r.ownership.items())]))
-    env = dict(os.environ, PYTHONHASHSEED="12345", PYTHONPATH=str(ROOT))
+    env = dict(os.environ, PYTHONHASHSEED="12345",
+               PYTHONPATH=os.pathsep.join([str(ROOT), str(ROOT / "tests")]))
     proc = subprocess.Popen([sys.executable, "-c", _CHILD], stdin=subprocess.PIPE,
                             stdout=subprocess.PIPE, text=True, env=env)
     try:

@@ -29,7 +29,6 @@ EMPTY, BLACK, WHITE, EDGE = 0, 1, 2, 3
 MAX_SIZE = 25
 
 _CHARS = {EMPTY: ".", BLACK: "X", WHITE: "O"}
-_COLOUR_OF_CHAR = {".": EMPTY, "+": EMPTY, "X": BLACK, "O": WHITE}
 
 
 def opponent(colour: int) -> int:
@@ -548,51 +547,3 @@ class Board:
         for s in stones:
             self.chain_of[s] = chain
         return chain
-
-    # -- diagrams --------------------------------------------------------------------------
-
-    def diagram(self) -> str:
-        """The position as text: rows top first, 'X' black, 'O' white, '.' empty."""
-        board = self.colour
-        rows = []
-        for row in range(self.height - 1, -1, -1):
-            start = (row + 1) * self.stride + 1
-            rows.append("".join(_CHARS[board[start + col]] for col in range(self.width)))
-        return "\n".join(rows) + "\n"
-
-    @classmethod
-    def from_diagram(cls, text: str) -> Board:
-        """The board drawn by `text` (the inverse of diagram()).
-
-        Blank lines and surrounding whitespace are ignored, points may be separated by spaces,
-        and coordinate labels (a line of column letters, row numbers at either end) are
-        skipped.  '+' is read as an empty point.
-        """
-        rows: list[list[int]] = []
-        for line in text.splitlines():
-            line = line.strip().strip("0123456789").replace(" ", "")
-            if not line:
-                continue
-            if any(ch.isalpha() and ch not in "XO" for ch in line):
-                continue  # column labels
-            try:
-                rows.append([_COLOUR_OF_CHAR[ch] for ch in line])
-            except KeyError as e:
-                raise ValueError(f"unexpected character {e} in diagram line {line!r}") from None
-        if not rows:
-            raise ValueError("empty diagram")
-        width = len(rows[0])
-        if any(len(r) != width for r in rows):
-            raise ValueError("diagram rows have different lengths")
-        board = cls(width, len(rows))
-        height = len(rows)
-        for i, r in enumerate(rows):
-            for col, colour in enumerate(r):
-                if colour != EMPTY:
-                    p = board.point(height - 1 - i, col)
-                    board.colour[p] = colour
-                    board.hash ^= board._keys[colour][p]
-        for p in board.points:
-            if board.colour[p] != EMPTY and board.chain_of[p] is None:
-                board._build_chain(p)
-        return board

@@ -2,7 +2,7 @@
 
 A diagram lists rows top first.  ``X`` black, ``O`` white, ``.`` (or ``+``) empty; ``x`` and
 ``o`` are black and white stones marked dead.  A leading row number and a column-letter line
-(``a b c ...``) are ignored, so the seeds' diagrams can be written as they are:
+(``a b c ...``) are ignored, so the articles' diagrams can be written as they are:
 
     7 . X . X X O .
     6 . X X X O . O

@@ -1,4 +1,5 @@
-"""The pictures of the 7x7 worked example (DESIGN.md 3.5, seeds 000 and 002) shown in the README.
+"""The pictures of the 7x7 worked example shown in the README (docs/counting.md §2; 图一 of
+燕来's 《不计活子非好汉》 and of his article on the five 计活子 methods).
 
     python tests/support/doc_images.py [DIR]     (default docs/images)
 

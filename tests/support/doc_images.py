@@ -16,6 +16,7 @@ if not __package__:  # run as a script: this tree's tests/ and package first
     _ROOT = Path(__file__).resolve().parents[2]
     sys.path[:0] = [str(_ROOT / "tests"), str(_ROOT)]
 
+from gtp_weiqi.core.files import atomic_write  # noqa: E402
 from gtp_weiqi.counting import analyse, count  # noqa: E402
 from gtp_weiqi.pictures import build_picture, png_of, svg_of  # noqa: E402
 from gtp_weiqi.pictures.picture import Picture  # noqa: E402
@@ -51,9 +52,9 @@ def write_examples(directory: str | Path = "docs/images") -> list[Path]:
     written = []
     for slug, pic in example_pictures().items():
         svg = out / f"example-7x7-{slug}.svg"
-        svg.write_text(svg_of(pic), encoding="utf-8")
+        atomic_write(svg, svg_of(pic).encode("utf-8"))
         png = out / f"example-7x7-{slug}.png"
-        png.write_bytes(png_of(pic))
+        atomic_write(png, png_of(pic))
         written += [svg, png]
     return written
 

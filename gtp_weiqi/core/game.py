@@ -93,14 +93,7 @@ class Game:
                  rules: Rules | None = None, komi: float = 7.5) -> None:
         self.rules = rules if rules is not None else Rules()
         self.komi = komi
-        self.width = width
-        self.height = width if height is None else height
-        self.board = Board(self.width, self.height)
-        self.setup: list[tuple[int, int]] = []
-        self.handicap = 0
-        self.moves: list[Move] = []
-        self.marks: list[Mark] = []
-        self._reset_derived()
+        self.clear(width, height)
 
     # -- state derived from setup + moves -------------------------------------------
 
@@ -316,10 +309,10 @@ class Game:
             self.width = width
             self.height = width if height is None else height
         self.board = Board(self.width, self.height)
-        self.setup = []
+        self.setup: list[tuple[int, int]] = []
         self.handicap = 0
-        self.moves = []
-        self.marks = []
+        self.moves: list[Move] = []
+        self.marks: list[Mark] = []
         self._reset_derived()
 
     # -- explicit judgement (marks) ---------------------------------------------------

@@ -90,13 +90,13 @@ def test_blank_lines_before_an_answer_ids_and_carriage_returns_are_handled() -> 
 
 def test_pipelined_commands_get_every_answer_in_order_past_a_full_pipe() -> None:
     """More command bytes than PIPELINE_BYTES (and than a pipe holds), a `?` among them."""
-    lines = [f"{i} komi {i}.5" for i in range(3000)] + ["boardsize 99", "get_komi"]
+    lines = [f"{i} komi {i % 100}.5" for i in range(3000)] + ["boardsize 99", "get_komi"]
     assert sum(len(line) + 1 for line in lines) > 2 * PIPELINE_BYTES
     with engine(broken()) as c:
         answers = c.ask_all(lines)
         assert [a.raw for a in answers[:3000]] == [f"={i} \n\n".encode() for i in range(3000)]
         assert answers[3000] == Response(False, "unacceptable size")
-        assert answers[3001] == Response(True, "2999.5")
+        assert answers[3001] == Response(True, "99.5")
         assert c.command("name") == "BrokenGo"  # the channel goes on after the batch
 
 

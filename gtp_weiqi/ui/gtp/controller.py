@@ -10,11 +10,22 @@ Used by the proxy (`gtp-weiqi --engine CMD`) and by the match referee
   be read as the answer to the next command;
 * an engine that dies, also half way through a response: the error says how it ended and
   quotes the tail of its stderr, which a bounded buffer keeps;
-* garbage where a response should start (neither ``=`` nor ``?``).
+* garbage where a response should start (neither ``=`` nor ``?``);
+* with ``numbered=True`` (the proxy), an answer out of step: every command goes out with
+  an id (``7 genmove b``) and the id of each answer is checked.  An extra answer (one
+  numbered for an earlier command, e.g. a duplicate) is read to its end, discarded and
+  reported through ``on_problem``; an answer numbered for a later command means the
+  channel is out of step for good; a missing answer shows as the deadline passing.  An
+  answer without an id is taken as the answer to the one command waiting, and reported
+  once per command name; an engine whose first answer has no id is taken not to echo ids
+  at all (reported once; matched by order from then on).
 
 Any of these leaves the channel *broken*: later commands fail at once with the same
 error.  A ``?`` answer is not a channel error: `Controller.command` raises CommandFailed
 and the channel stays usable.
+
+`SubprocessChannel.stream` reads an answer that streams (analysis) line by line, and
+stops it on request.
 
 Each Response also keeps the bytes the engine wrote for it (``raw``), for tests that hold
 an engine's framing to the byte; `Controller.ask_all` sends many commands without waiting
@@ -48,6 +59,7 @@ PIPELINE_BYTES = 16384  # unanswered command bytes at most (Linux pipes hold 64 
 _DROP = {i: None for i in range(32) if i not in (9, 10)}
 _DROP[127] = None
 _DROP[9] = " "
+_NO_LINE_YET = object()  # _next_line with a short wait: nothing yet, ask again
 
 
 class ControllerError(Exception):
@@ -102,11 +114,12 @@ class Response:
     """One GTP response: success flag and the text after ``=`` / ``?`` (id and the space
     after it removed; lines joined by ``\\n``).  `raw` holds the bytes the engine wrote
     from the end of the previous response to the end of this one (blank lines before it
-    and the closing blank line included), as they came."""
+    and the closing blank line included), as they came; `ident` is the id it carried."""
 
     ok: bool
     text: str
     raw: bytes = field(default=b"", repr=False, compare=False)
+    ident: int | None = field(default=None, compare=False)
 
 
 def split_command(command: str | Sequence[str]) -> list[str]:
@@ -126,17 +139,24 @@ def _clean(raw: bytes) -> str:
     return raw.decode("utf-8", errors="replace").translate(_DROP)
 
 
-def _parse_first_line(line: str) -> tuple[bool, str]:
-    """`=12 text` -> (True, 'text'); the id and one separating space removed."""
+def _parse_answer_start(line: str) -> tuple[bool, int | None, str]:
+    """`=12 text` -> (True, 12, 'text'); `= text` -> (True, None, 'text')."""
     ok = line[0] == "="
     rest = line[1:]
     i = 0
-    while i < len(rest) and rest[i].isdigit():
+    while i < len(rest) and rest[i].isascii() and rest[i].isdigit():
         i += 1
+    ident = int(rest[:i]) if i else None
     rest = rest[i:]
     if rest.startswith(" "):
         rest = rest[1:]
-    return ok, rest.rstrip()
+    return ok, ident, rest.rstrip()
+
+
+def _parse_first_line(line: str) -> tuple[bool, str]:
+    """`=12 text` -> (True, 'text'); the id and one separating space removed."""
+    ok, _ident, text = _parse_answer_start(line)
+    return ok, text
 
 
 def _check_line(line: str) -> None:
@@ -176,13 +196,23 @@ class SubprocessChannel(Channel):
     stderr_lines -- how many lines of the engine's stderr to keep for error reports
     on_stderr -- called with each stderr line (text, no newline) from the reader thread,
         e.g. to forward it to our own stderr
+    numbered -- send every command with an id and check the id of every answer
+    on_problem -- called with a sentence for each problem the channel recovered from (an
+        extra answer discarded, an answer without its id, an engine that echoes no ids)
     """
 
     def __init__(self, argv: Sequence[str], *, cwd: str | None = None,
                  env: dict[str, str] | None = None, stderr_lines: int = 40,
                  on_stderr: Callable[[str], None] | None = None,
-                 new_session: bool = True) -> None:
+                 new_session: bool = True, numbered: bool = False,
+                 on_problem: Callable[[str], None] | None = None) -> None:
         self.argv = list(argv)
+        self.numbered = numbered
+        self.on_problem = on_problem
+        self.recovered = 0  # problems recovered from so far
+        self._next_id = 1
+        self._echoes_ids: bool | None = None  # unknown until the first numbered answer
+        self._idless: set[str] = set()  # commands answered without their id
         self._tail: deque[str] = deque(maxlen=stderr_lines)
         self._on_stderr = on_stderr
         self._lines: queue.Queue[list[bytes] | None] = queue.Queue()
@@ -250,6 +280,11 @@ class SubprocessChannel(Channel):
     def broken(self) -> ChannelError | None:
         return self._broken
 
+    @property
+    def ids_checked(self) -> bool:
+        """Whether answers' ids are checked: numbered, and the engine echoes ids."""
+        return self.numbered and self._echoes_ids is not False
+
     def stderr_tail(self, lines: int | None = None) -> str:
         kept = list(self._tail)
         if lines is not None:
@@ -284,22 +319,28 @@ class SubprocessChannel(Channel):
 
     # -- exchange -----------------------------------------------------------------------
 
-    def _next_line(self, deadline: float | None, line: str, timeout: float | None
-                   ) -> bytes | None:
-        """The next output line, or None at the end of the output."""
+    def _next_line(self, deadline: float | None, line: str, timeout: float | None,
+                   wait: float | None = None) -> bytes | None | object:
+        """The next output line, or None at the end of the output.  With `wait`, returns
+        _NO_LINE_YET when no line came within `wait` seconds (and the deadline has not
+        passed)."""
         if self._pending:
             return self._pending.popleft()
         if self._eof:
             return None
-        try:
-            if deadline is None:
-                lines = self._lines.get()
-            else:
-                lines = self._lines.get(timeout=max(0.0, deadline - time.monotonic()))
-        except queue.Empty:
-            what = line.split(" ")[0]
-            raise self._fail(EngineTimeout(f"no answer to {what!r} within {timeout:g} s",
-                                           self.stderr_tail(8))) from None
+        limit = None if deadline is None else max(0.0, deadline - time.monotonic())
+        if wait is not None and (limit is None or wait < limit):
+            try:
+                lines = self._lines.get(timeout=wait)
+            except queue.Empty:
+                return _NO_LINE_YET
+        else:
+            try:
+                lines = self._lines.get() if limit is None else self._lines.get(timeout=limit)
+            except queue.Empty:
+                what = line.split(" ")[0]
+                raise self._fail(EngineTimeout(f"no answer to {what!r} within {timeout:g} s",
+                                               self.stderr_tail(8))) from None
         if lines is None:
             self._eof = True
             return None
@@ -311,17 +352,50 @@ class SubprocessChannel(Channel):
         for ever).  Raises ChannelError; the channel is then broken for good."""
         _check_line(line)
         with self._lock:
-            if self._broken is not None:
-                raise self._broken
-            stdin = self.proc.stdin
-            assert stdin is not None
-            try:
-                stdin.write(line.encode("utf-8") + b"\n")
-                stdin.flush()
-            except (OSError, ValueError):
-                raise self._died("engine closed its input") from None
+            ident = self._send(line)
             deadline = None if timeout is None else time.monotonic() + timeout
-            return self._read_response(deadline, line, timeout)
+            return self._read_response(deadline, line, timeout, ident)
+
+    def stream(self, line: str, timeout: float | None, on_start: Callable[[Response], None],
+               on_line: Callable[[str], None], stop: Callable[[], bool], *,
+               timed: bool = False, poll: float = 0.02) -> Response:
+        """Send a command whose answer streams (``lz-analyze``, ``*genmove_analyze``):
+        `on_start` gets the first line of a ``=`` answer, then `on_line` each further line
+        as the engine writes it, until the blank line that ends the answer.  Once `stop()`
+        is true an empty line goes to the engine (an analysis ends on any input; as a
+        command the empty line is ignored) and the answer must end within `timeout`;
+        before that there is no deadline, unless `timed` (a move is being chosen): then
+        `timeout` counts from the last line.  A ``?`` answer is read as usual.  Returns the
+        first line's Response."""
+        _check_line(line)
+        with self._lock:
+            ident = self._send(line)
+            deadline = None if timeout is None else time.monotonic() + timeout
+            got: list[bytes] = []
+            ok, answered, first = self._read_start(deadline, line, timeout, ident, got)
+            if not ok:
+                rest = self._rest_of_answer(deadline, line, timeout, got)
+                return Response(False, "\n".join([first, *rest]), b"".join(got), answered)
+            start = Response(True, first, b"".join(got), answered)
+            on_start(start)
+            stopped = False
+            deadline = None
+            if timed and timeout is not None:
+                deadline = time.monotonic() + timeout
+            while True:
+                if not stopped and stop():
+                    stopped = True
+                    self._write(b"\n")
+                    deadline = None if timeout is None else time.monotonic() + timeout
+                raw = self._next_line(deadline, line, timeout, poll if not stopped else None)
+                if raw is _NO_LINE_YET:
+                    continue
+                text = self._line_of_answer(raw, line)
+                if not text.strip():
+                    return start
+                on_line(text.rstrip())
+                if timed and not stopped and timeout is not None:
+                    deadline = time.monotonic() + timeout
 
     def exchange_all(self, lines: Sequence[str], timeout: float | None) -> list[Response]:
         """Send the command lines without waiting for each answer (pipelined) and read one
@@ -331,10 +405,12 @@ class SubprocessChannel(Channel):
         `exchange` does."""
         for line in lines:
             _check_line(line)
-        encoded = [line.encode("utf-8") + b"\n" for line in lines]
         with self._lock:
             if self._broken is not None:
                 raise self._broken
+            idents = [self._take_id() for _ in lines]
+            encoded = [(line if ident is None else f"{ident} {line}").encode("utf-8") + b"\n"
+                       for line, ident in zip(lines, idents, strict=True)]
             stdin = self.proc.stdin
             assert stdin is not None
             responses: list[Response] = []
@@ -354,7 +430,8 @@ class SubprocessChannel(Channel):
                             raise self._died("engine closed its input") from None
                 done = len(responses)
                 deadline = None if timeout is None else time.monotonic() + timeout
-                responses.append(self._read_response(deadline, lines[done], timeout))
+                responses.append(self._read_response(deadline, lines[done], timeout,
+                                                     idents[done]))
                 in_flight -= len(encoded[done])
             return responses
 
@@ -369,17 +446,90 @@ class SubprocessChannel(Channel):
                 rest.append(raw)
         return b"".join(rest)
 
-    def _read_response(self, deadline: float | None, line: str, timeout: float | None
-                       ) -> Response:
-        lines: list[str] = []
+    # -- sending and reading ------------------------------------------------------------
+
+    def _write(self, data: bytes) -> None:
+        stdin = self.proc.stdin
+        assert stdin is not None
+        try:
+            stdin.write(data)
+            stdin.flush()
+        except (OSError, ValueError):
+            raise self._died("engine closed its input") from None
+
+    def _take_id(self) -> int | None:
+        """The next command id, or None when the channel does not number commands."""
+        if not self.numbered or self._echoes_ids is False:
+            return None
+        ident = self._next_id
+        self._next_id += 1
+        return ident
+
+    def _send(self, line: str) -> int | None:
+        """Write the command (with the next id when numbered); the id or None."""
+        if self._broken is not None:
+            raise self._broken
+        ident = self._take_id()
+        wire = line if ident is None else f"{ident} {line}"
+        self._write(wire.encode("utf-8") + b"\n")
+        return ident
+
+    def _problem(self, message: str) -> None:
+        self.recovered += 1
+        if self.on_problem is not None:
+            self.on_problem(message)
+
+    def _read_response(self, deadline: float | None, line: str, timeout: float | None,
+                       ident: int | None = None) -> Response:
         got: list[bytes] = []
-        ok = False
-        started = False
+        ok, answered, first = self._read_start(deadline, line, timeout, ident, got)
+        rest = self._rest_of_answer(deadline, line, timeout, got)
+        return Response(ok, "\n".join([first, *rest]), b"".join(got), answered)
+
+    def _read_start(self, deadline: float | None, line: str, timeout: float | None,
+                    ident: int | None, got: list[bytes]) -> tuple[bool, int | None, str]:
+        """The first line of the answer to command `ident` (extra answers before it read
+        and discarded): (ok, its id, its text).  The bytes read go to `got`."""
+        while True:
+            text = self._first_line(deadline, line, timeout, got)
+            ok, answered, first = _parse_answer_start(text)
+            if ident is None or answered == ident:
+                if ident is not None:
+                    self._echoes_ids = True
+                return ok, answered, first
+            if answered is None and self._echoes_ids is None:
+                self._echoes_ids = False
+                self._problem(f"the engine does not echo command ids (it answered "
+                              f"{text[:60]!r} to {ident} {line!r}); its answers are matched "
+                              "by order from now on")
+                return ok, answered, first
+            if answered is None:
+                # One command is outstanding, so this answers it (Leela Zero's move_history
+                # writes no id); said once per command name.
+                name = line.split(" ")[0]
+                if name not in self._idless:
+                    self._idless.add(name)
+                    self._problem(f"answer without its id to {ident} {line!r} "
+                                  f"({text[:60]!r}); taken as the answer, since it is the "
+                                  "only command waiting")
+                return ok, answered, first
+            if answered < ident:
+                rest = self._rest_of_answer(deadline, line, timeout, [])
+                shown = " / ".join([text, *rest])[:80]
+                self._problem(f"extra answer {shown!r} (numbered for command {answered}) "
+                              f"discarded before the answer to {ident} {line!r}")
+                got.clear()
+                continue
+            raise self._fail(ProtocolError(
+                f"out of step: an answer numbered {answered} ({text[:60]!r}) to command "
+                f"{ident} {line!r}", self.stderr_tail(8)))
+
+    def _first_line(self, deadline: float | None, line: str, timeout: float | None,
+                    got: list[bytes]) -> str:
+        """The first line of an answer (blank lines before it skipped)."""
         while True:
             raw = self._next_line(deadline, line, timeout)
-            if raw is None:
-                if started:
-                    raise self._died(f"engine died in the middle of its answer to {line!r}")
+            if not isinstance(raw, bytes):
                 raise self._died("engine died")
             if self._first:
                 self._first = False
@@ -395,19 +545,32 @@ class SubprocessChannel(Channel):
                 raise self._died(f"engine died in the middle of its answer to {line!r}")
             got.append(raw)
             text = _clean(raw).rstrip("\n")
-            if not started:
-                if not text.strip():
-                    continue  # blank lines before a response
-                if text[0] not in "=?":
-                    raise self._fail(ProtocolError(
-                        f"garbage instead of an answer to {line!r}: {text[:60]!r}",
-                        self.stderr_tail(8)))
-                started = True
-                ok, first = _parse_first_line(text)
-                lines.append(first)
-                continue
             if not text.strip():
-                return Response(ok, "\n".join(lines), b"".join(got))
+                continue  # blank lines before a response
+            if text[0] not in "=?":
+                raise self._fail(ProtocolError(
+                    f"garbage instead of an answer to {line!r}: {text[:60]!r}",
+                    self.stderr_tail(8)))
+            return text
+
+    def _line_of_answer(self, raw: object, line: str) -> str:
+        """A line inside an answer (after its first), or raise when the engine died."""
+        if not isinstance(raw, bytes) or not raw.endswith(b"\n"):
+            self._eof = True
+            raise self._died(f"engine died in the middle of its answer to {line!r}")
+        return _clean(raw).rstrip("\n")
+
+    def _rest_of_answer(self, deadline: float | None, line: str, timeout: float | None,
+                        got: list[bytes]) -> list[str]:
+        """The lines of an answer after its first, up to the blank line that ends it (the
+        bytes read go to `got`)."""
+        lines: list[str] = []
+        while True:
+            raw = self._next_line(deadline, line, timeout)
+            text = self._line_of_answer(raw, line)
+            got.append(raw)  # type: ignore[arg-type]
+            if not text.strip():
+                return lines
             lines.append(text.rstrip())
 
     # -- shutdown -----------------------------------------------------------------------

@@ -2,29 +2,42 @@
 
 The GUI talks to gtp_weiqi; gtp_weiqi keeps the game (the authority on what is legal under
 the active rules) and answers every rules, judgement and scoring command itself.  The back
-end (GNU Go, KataGo, Leela Zero, Pachi ...) only chooses moves, and answers its own other
+end (GNU Go, KataGo, Leela Zero, Pachi ...) chooses the moves, and answers its own other
 commands, which pass through and appear in `list_commands`.
 
 Keeping the back end in step: after every command that changed our game, and before
 every command sent to the back end, its position is brought to ours with the fewest
-commands: `komi`, `kata-set-rules` (KataGo, KataGo's fields of our rules), `undo` back to
-the common prefix of the two move lists and `play` forward; anything else (a new board
-size, handicap or setup, a loaded SGF, a test play) is a full replay (`boardsize`,
-`clear_board`, `komi`, `set_free_handicap` or setup `play`s, the moves).  A back end that
-refuses a move legal under our rules cannot follow the game: that is reported on stderr,
-our game goes on, and genmove says why it is unavailable.
+commands: `komi`, the rules (`kata-set-rules` with KataGo's fields of ours, or `kgs-rules`;
+see `Proxy._rules_commands`), `undo` back to the common prefix of the two move lists and `play`
+forward; anything else (a new board size, handicap or setup, a loaded SGF, a test play) is
+a full replay (`boardsize`, `clear_board`, `komi`, rules, `set_free_handicap` or setup
+`play`s, the moves).
+
+Refusals: a command that sets the game up (board size, komi, handicap, rules, loadsgf) is
+tried on the back end before it is answered; when the back end refuses it, our game goes
+back to what it was and the controller gets the back end's reason (`? unacceptable size`).
+A back end that refuses a move legal under our rules cannot follow the game: that is
+reported on stderr, our game goes on, and genmove says why it is unavailable.
 
 genmove: the back end's answer is checked.  An illegal move (which the back end has
 played) is taken back with `undo` and the question asked again; a failed or unreadable
 answer is asked again too; after `--engine-retries` further tries the side passes, which
 is a virtual move (虚着) under 计活子 and the natural 计枰点 rules.  `resign` is passed on.
-Streaming commands (`lz-analyze`, `kata-analyze`, `*genmove_analyze`) are not offered in
-proxy mode: neither the back end's (a stream does not fit the request / answer channel) nor
-the built-in player's (its moves would not be the back end's).
 
-A back end that dies, hangs (no answer within `--engine-timeout`) or stops speaking GTP
-is stopped and reported with the tail of its stderr; from then on gtp_weiqi still
-answers everything it can and says `? genmove unavailable: back end died: <tail>`.
+Streaming commands the back end lists (`lz-analyze`, `kata-analyze`, `analyze`,
+`*genmove_analyze`, `kata-search_analyze*`) pass through: each line is relayed as the back
+end writes it, and the next command from the controller stops the stream (the back end
+gets an empty line, which ends an analysis and is no command), as with the back end alone.
+The `play` line of a genmove_analyze is checked like a genmove answer.  A back end with no
+analysis command leaves ours (`analyze`, `lz-analyze`, `kata-analyze`) in place; our
+genmove_analyze commands never are, since their moves would not be the back end's.
+
+The connection is numbered: every command goes out with an id and the id of every answer
+is checked (controller.py).  An extra answer is discarded and reported; a wrongly numbered
+one, a missing one (the deadline passes), death, a hang or garbage stop the back end,
+which is reported with the tail of its stderr; from then on gtp_weiqi still answers
+everything it can and says `? genmove unavailable: back end died: <tail>`.  `weiqi-backend`
+tells the state in one line.
 
 With `--engine-dead-stones` the back end's `final_status_list dead` (and `seki`, where
 it has it) become explicit marks of the judgement before any scoring command (explicit
@@ -34,9 +47,15 @@ still win.
 
 from __future__ import annotations
 
+import copy
 import json
+import re
+import signal
 import sys
-from collections.abc import Callable
+import threading
+import time
+from collections.abc import Callable, Iterator
+from contextlib import contextmanager
 from dataclasses import dataclass, field
 from typing import BinaryIO
 
@@ -54,32 +73,65 @@ from .controller import (
     ControllerError,
     EngineDied,
     EngineTimeout,
+    Response,
     SubprocessChannel,
     split_command,
 )
 from .ending_cmds import check_open
 from .engine import WeiqiEngine, parse_colour
-from .protocol import GtpError, Handler
+from .protocol import GtpError, Handler, frame
 
 RESIGN = "resign"
-# Back end commands that would change its position behind our back, or that stream
-# (analysis), are not passed through.  `weiqi-passthrough` still reaches them.
+# Back end commands that would change its position behind our back are not passed
+# through.  `weiqi-passthrough` still reaches them.
 HIDDEN = frozenset({
     "black", "white", "genmove_black", "genmove_white", "gg-undo", "trymove", "tryko",
     "popgo", "set_position", "play_sequence", "gogui-play_sequence", "gogui-setup",
-    "gogui-setup_player", "gogui-interrupt", "gogui-sigint",
+    "gogui-setup_player", "gogui-interrupt", "gogui-sigint", "genmove_debug",
 })
 SCORING_COMMANDS = ("final_score", "weiqi-score", "final_status_list", "final_status",
                     "weiqi-unclear", "weiqi-dead_stones")
+# Commands that set the game up: tried on the back end before they are answered, and
+# undone here when it refuses them.
+SETUP_COMMANDS = ("boardsize", "rectangular_boardsize", "clear_board", "komi",
+                  "fixed_handicap", "place_free_handicap", "set_free_handicap", "loadsgf",
+                  "kata-set-rules", "kata-set-rule", "kgs-rules")
+SNAPSHOT_SECONDS = 1.0  # an analysis asked in-process (not served) stops after this
 _LETTER = {BLACK: "b", WHITE: "w"}
+_COLOUR_WORDS = ("b", "w", "black", "white")
+_BAD = object()  # a move answer that is no legal move (already reported)
 
 
 class Unavailable(Exception):
     """The back end cannot answer now; the message says why."""
 
 
-def _hidden(name: str) -> bool:
-    return name in HIDDEN or ("analyze" in name and name != "gogui-analyze_commands")
+class Refused(Unavailable):
+    """The back end refused a command that sets the game up (nothing recorded yet)."""
+
+    def __init__(self, command: str, text: str) -> None:
+        super().__init__(f"back end refused `{command}`" + (f" ({text})" if text else ""))
+        self.command = command
+        self.text = text
+
+
+class SetupRefused(CommandFailed):
+    """A `?` answer to boardsize, komi, handicap, rules or a setup stone."""
+
+
+_STREAMING = re.compile(r"(lz-|kata-)?(genmove_)?analyze|kata-search_analyze(_cancellable)?")
+
+
+def is_streaming(name: str) -> bool:
+    """The analysis commands, which answer in a stream of lines: analyze, genmove_analyze,
+    their lz- and kata- forms, kata-search_analyze[_cancellable] (not GNU Go's
+    analyze_semeai and the like, which answer once)."""
+    return _STREAMING.fullmatch(name) is not None
+
+
+def plays_move(name: str) -> bool:
+    """The streaming commands that end by playing a move."""
+    return "genmove_analyze" in name
 
 
 def describe_failure(error: ChannelError) -> str:
@@ -95,6 +147,40 @@ def describe_failure(error: ChannelError) -> str:
     return f"{text}; stderr: {tail}" if tail else text
 
 
+def _weaker_taxes(tax: str) -> list[str]:
+    """The group tax, then the closer of the weaker ones first (ALL -> SEKI -> NONE)."""
+    order = ["ALL", "SEKI", "NONE"]
+    return order[order.index(tax):]
+
+
+def katago_candidates(rules: Rules) -> list[str]:
+    """What `kata-set-rules` gets, closest first: KataGo's fields of our rules; the same
+    without `friendlyPassOk` (older KataGo versions lack the key); then weaker group taxes,
+    for networks that cannot play under tax ALL."""
+    data = json.loads(rules.to_katago_json())
+    texts: list[str] = []
+    for tax in _weaker_taxes(str(data["tax"])):
+        for drop in (False, True):
+            fields = dict(data, tax=tax)
+            if drop:
+                fields.pop("friendlyPassOk")
+            text = json.dumps(fields, sort_keys=True, separators=(",", ":"))
+            if text not in texts:
+                texts.append(text)
+    return texts
+
+
+def kgs_candidates(rules: Rules) -> list[str]:
+    """What `kgs-rules` gets (its four rule sets), closest first."""
+    if rules.scoring == "TERRITORY":
+        return ["japanese"]
+    if rules.hasButton or rules.whiteHandicapBonus == "N-1":
+        return ["aga", "chinese"]
+    if rules.ko == "SITUATIONAL" and rules.suicide:
+        return ["new_zealand", "chinese"]
+    return ["chinese"]
+
+
 @dataclass
 class View:
     """What the back end holds, as far as we know."""
@@ -106,6 +192,16 @@ class View:
     komi: float | None = None
     rules: str | None = None
     moves: list[Move] = field(default_factory=list)
+
+
+@dataclass
+class _StreamedMove:
+    """What the `play` line of a genmove_analyze decided."""
+
+    colour: int
+    move: int | None | str = None  # a legal point (None = pass) or RESIGN
+    decided: bool = False
+    tries: int = 0
 
 
 class Proxy:
@@ -132,7 +228,12 @@ class Proxy:
         self._local_cleanup: Handler | None = None
         self._told: set[str] = set()
         self.passthroughs: set[str] = set()
+        self.streams: set[str] = set()
         self._full_rules = False
+        self.recovered: list[str] = []  # problems of the connection recovered from
+        channel = backend.channel
+        if isinstance(channel, SubprocessChannel):
+            channel.on_problem = self._connection_problem
 
     # -- reporting ----------------------------------------------------------------------
 
@@ -146,6 +247,11 @@ class Proxy:
         if message not in self._told:
             self._told.add(message)
             self.report(message)
+
+    def _connection_problem(self, message: str) -> None:
+        self.recovered.append(message)
+        del self.recovered[:-20]
+        self.report(f"back end out of step, recovered: {message}")
 
     def _mark_dead(self, error: ChannelError) -> None:
         if self.dead is None:
@@ -169,26 +275,37 @@ class Proxy:
             response = backend.ask("kata-get-rules")
             self._full_rules = response.ok and has_our_fields(response.text)
         self.install()
+        if self._rules_commands(self.engine.game.rules) == []:
+            self._report_once(f"{self.backend_name} has no rules command (kata-set-rules, "
+                              "kgs-rules): it plays by its own rules; komi is sent, and "
+                              "every move is checked under ours")
         try:
             self.sync()
         except Unavailable:
             pass  # already reported; our game goes on
 
     def install(self) -> None:
-        """Wrap our commands (sync after local changes), override the move generators and
-        add the back end's other commands as pass-throughs."""
+        """Wrap our commands (sync after local changes, set-up commands tried on the back
+        end first), override the move generators and add the back end's other commands,
+        streaming ones included, as pass-throughs."""
         engine = self.engine
         commands = engine.commands
-        for name in [n for n in commands if _hidden(n)]:
-            # The built-in player's analysis and genmove-with-analysis would choose and
-            # play moves without the back end (Sabaki prefers genmove_analyze to genmove).
-            del commands[name]
+        listed = self.backend.list_commands()
+        theirs = sorted(n for n in listed if is_streaming(n) and n not in HIDDEN)
+        for name in [n for n in commands if is_streaming(n)]:
+            # The back end's analysis replaces ours; our genmove_analyze would choose and
+            # play moves without the back end (Sabaki prefers it to genmove).
+            if theirs or plays_move(name):
+                del commands[name]
         for name in list(commands):
             handler = commands[name].handler
             if self.dead_stones and (name in SCORING_COMMANDS
                                      or name.startswith("final_score_")):
                 handler = self._judged(handler)
-            commands[name].handler = self._synced(handler)
+            if name in SETUP_COMMANDS:
+                commands[name].handler = self._set_up(handler)
+            else:
+                commands[name].handler = self._synced(handler)
         if "kgs-genmove_cleanup" in commands:
             self._local_cleanup = commands["kgs-genmove_cleanup"].handler
         r = engine.register
@@ -209,8 +326,11 @@ class Proxy:
             return analyze() + self._backend_analyze_entries()
 
         engine.analyze_commands = analyze_commands  # type: ignore[method-assign]
-        for name in sorted(self.backend.list_commands()):
-            if name not in commands and not _hidden(name):
+        for name in theirs:
+            r(name, self._stream_snapshot(name), stream=self._stream_served(name))
+            self.streams.add(name)
+        for name in sorted(listed):
+            if name not in commands and name not in HIDDEN:
                 r(name, self._passthrough(name))
                 self.passthroughs.add(name)
 
@@ -235,6 +355,14 @@ class Proxy:
 
     def sync(self) -> None:
         """Bring the back end to our game.  Raises Unavailable when it cannot follow."""
+        try:
+            self._sync_checked()
+        except Refused as exc:
+            raise self._desynced(exc.command, exc.text) from None
+
+    def _sync_checked(self) -> None:
+        """`sync`, except that a refused set-up command raises Refused and is not recorded
+        as the back end being out of step (the caller may undo the change instead)."""
         if self.dead is not None:
             raise Unavailable(describe_failure(self.dead))
         key = self._key()
@@ -242,26 +370,43 @@ class Proxy:
             raise Unavailable(self.desync)
         try:
             self._sync()
+        except SetupRefused as exc:
+            self.view = None  # what a refusal left on the back end is not known: replay
+            raise Refused(exc.command, exc.text) from None
         except CommandFailed as exc:
-            self.desync = f"back end cannot follow the game: it refused `{exc.command}`" \
-                          + (f" ({exc.text})" if exc.text else "")
-            self._desync_key = key
-            self.report(self.desync)
-            raise Unavailable(self.desync) from None
+            raise self._desynced(exc.command, exc.text) from None
         except ChannelError as exc:
             self._mark_dead(exc)
             raise Unavailable(describe_failure(exc)) from None
         self.desync = None
         self._synced_key = key
 
-    def _rules_text(self, rules: Rules) -> str | None:
-        """What `kata-set-rules` gets: the whole rules for a back end that knows our fields
-        (another gtp_weiqi), KataGo's fields for KataGo, nothing for other engines."""
+    def _desynced(self, command: str, text: str) -> Unavailable:
+        """Record (and report) that the back end cannot follow our game."""
+        self.desync = f"back end cannot follow the game: it refused `{command}`" \
+                      + (f" ({text})" if text else "")
+        self._desync_key = self._key()
+        self.report(self.desync)
+        return Unavailable(self.desync)
+
+    def _rules_commands(self, rules: Rules) -> list[tuple[str, str]]:
+        """How to tell the back end our rules, closest first: the whole rules for a back
+        end that knows our fields (another gtp_weiqi), KataGo's fields (`kata-set-rules`),
+        the nearest of `kgs-rules`' four sets, or nothing."""
+        listed = self.backend.list_commands()
         if self._full_rules:
-            return rules.to_json()
-        if "kata-set-rules" in self.backend.list_commands():
-            return rules.to_katago_json()
-        return None
+            return [("kata-set-rules", rules.to_json())]
+        if "kata-set-rules" in listed:
+            return [("kata-set-rules", text) for text in katago_candidates(rules)]
+        if "kgs-rules" in listed:
+            return [("kgs-rules", name) for name in kgs_candidates(rules)]
+        return []
+
+    def _setup(self, name: str, *args: str) -> None:
+        """A set-up command on the back end; raises SetupRefused on `?`."""
+        response = self.backend.ask(name, *args)
+        if not response.ok:
+            raise SetupRefused(" ".join([name, *args]), response.text)
 
     def _sync(self) -> None:
         game = self.engine.game
@@ -292,23 +437,27 @@ class Proxy:
 
     def _settings(self, view: View, game: Game) -> None:
         if view.komi != game.komi:
+            view.komi = None
+            self._setup("komi", _number(game.komi))
             view.komi = game.komi
-            response = self.backend.ask("komi", _number(game.komi))
-            if not response.ok:
-                self._report_once(f"back end refused komi {_number(game.komi)} "
-                                  f"({response.text}); it plays on with its own")
-        rules = self._rules_text(game.rules)
-        if rules is not None and view.rules != rules:
-            view.rules = rules
-            response = self.backend.ask("kata-set-rules", rules)
-            if not response.ok and "friendlyPassOk" in rules:
-                older = json.loads(rules)
-                older.pop("friendlyPassOk")
-                response = self.backend.ask("kata-set-rules", json.dumps(older, sort_keys=True,
-                                                                          separators=(",", ":")))
-            if not response.ok:
-                self._report_once(f"back end refused kata-set-rules {rules} ({response.text}); "
-                                  "its moves are still checked under our rules")
+        wanted = game.rules.to_json()
+        if view.rules == wanted:
+            return
+        candidates = self._rules_commands(game.rules)
+        refusals: list[tuple[str, str]] = []
+        for name, text in candidates:
+            response = self.backend.ask(name, text)
+            if response.ok:
+                view.rules = wanted
+                if refusals:
+                    first, reason = refusals[0]
+                    self._report_once(f"back end refused `{first}` ({reason}); told it "
+                                      f"`{name} {text}` instead, the closest it takes")
+                return
+            refusals.append((f"{name} {text}", response.text))
+        if refusals:
+            raise SetupRefused(*refusals[0])
+        view.rules = wanted  # no rules command: nothing to tell
 
     def _vertex(self, point: int | None) -> str:
         board = self.engine.game.board
@@ -323,13 +472,13 @@ class Proxy:
         backend = self.backend
         self.view = None
         if game.width == game.height:
-            backend.command("boardsize", str(game.width))
+            self._setup("boardsize", str(game.width))
         elif backend.known("rectangular_boardsize"):
-            backend.command("rectangular_boardsize", str(game.width), str(game.height))
+            self._setup("rectangular_boardsize", str(game.width), str(game.height))
         else:
-            raise CommandFailed(f"rectangular_boardsize {game.width} {game.height}",
-                                "the back end has no rectangular boards")
-        backend.command("clear_board")
+            raise SetupRefused(f"rectangular_boardsize {game.width} {game.height}",
+                               "the back end has no rectangular boards")
+        self._setup("clear_board")
         view = View(game.width, game.height, (), 0)
         self._settings(view, game)
         setup = list(game.setup)
@@ -337,10 +486,10 @@ class Proxy:
             vertices = [self._vertex(p) for p, _ in setup]
             if (game.handicap and all(c == BLACK for _, c in setup) and len(setup) >= 2
                     and backend.known("set_free_handicap")):
-                backend.command("set_free_handicap", *vertices)
+                self._setup("set_free_handicap", *vertices)
             else:
                 for (_p, colour), vertex in zip(setup, vertices, strict=True):
-                    backend.command("play", _LETTER[colour], vertex)
+                    self._setup("play", _LETTER[colour], vertex)
         view.setup, view.handicap = tuple(setup), game.handicap
         self.view = view
         for move in game.moves:
@@ -355,6 +504,31 @@ class Proxy:
                 return handler(args)
             finally:
                 self.after_local()
+        return wrapped
+
+    def _set_up(self, handler: Handler) -> Handler:
+        """A set-up command: done here, then on the back end; when the back end refuses,
+        our game goes back to what it was and the answer is the back end's reason."""
+        def wrapped(args: list[str]) -> str:
+            if self.dead is not None:
+                return handler(args)
+            engine = self.engine
+            saved = (copy.deepcopy(engine.game), dict(engine.time_left))
+            text = handler(args)
+            try:
+                self._sync_checked()
+            except Refused as exc:
+                engine.game, engine.time_left = saved
+                engine.after_load()
+                self.report(f"{exc}: refused to the controller, the game stays as it was")
+                try:
+                    self.sync()
+                except Unavailable:
+                    pass
+                raise GtpError(exc.text or f"back end refused {exc.command}") from None
+            except Unavailable:
+                pass  # reported; our game goes on
+            return text
         return wrapped
 
     def _judged(self, handler: Handler) -> Handler:
@@ -412,14 +586,151 @@ class Proxy:
                     entries.append(line.strip())
         return entries
 
+    # -- streaming commands -------------------------------------------------------------
+
+    def _stream_served(self, name: str) -> Callable[[list[str], str], str]:
+        """The back end's streaming command while serving: relayed line by line, stopped
+        by the controller's next input."""
+        def stream(args: list[str], ident: str) -> str:
+            return self._relay(name, args, ident, self.engine.write, self.engine.input_pending)
+        return stream
+
+    def _stream_snapshot(self, name: str) -> Handler:
+        """The same asked in-process (no stream to write to): an analysis stops after its
+        first report (or SNAPSHOT_SECONDS); a genmove_analyze runs to its `play` line."""
+        def handler(args: list[str]) -> str:
+            lines: list[str] = []
+            started = time.monotonic()
+
+            def stop() -> bool:
+                return len(lines) > 1 or time.monotonic() - started > SNAPSHOT_SECONDS
+
+            end = self._relay(name, args, "", lines.append, stop)
+            if end.startswith("?"):
+                raise GtpError(end[2:].strip())
+            text = "".join(lines)
+            return text[1:].strip() if text.startswith("=") else text.strip()
+        return handler
+
+    def _relay(self, name: str, args: list[str], ident: str, write: Callable[[str], None],
+               stop: Callable[[], bool]) -> str:
+        """Run a streaming command on the back end, writing our response's lines through
+        `write` as they come; returns the end of the response (a blank line, or a whole
+        `?` answer when it failed before it started)."""
+        engine = self.engine
+        args = list(args)
+        turn: _StreamedMove | None = None
+        try:
+            if plays_move(name):
+                colour = engine.game.to_move
+                if args and args[0].lower() in _COLOUR_WORDS:
+                    colour = parse_colour(args.pop(0))
+                check_open(engine.game)
+                turn = _StreamedMove(colour)
+                args.insert(0, _LETTER[colour])  # the back end's idea of who moves may differ
+            self.sync()
+        except GtpError as exc:
+            return frame(False, ident, str(exc))
+        except Unavailable as exc:
+            return frame(False, ident, f"{name} unavailable: {exc}")
+        started = False
+
+        def on_start(response: Response) -> None:
+            nonlocal started
+            started = True
+            write(f"={ident} {response.text}\n")
+
+        def on_line(text: str) -> None:
+            words = text.split()
+            if turn is not None and not turn.decided and words[:1] == ["play"]:
+                self._streamed_play(name, turn, words[1] if len(words) > 1 else "", write)
+            else:
+                write(text + "\n")
+
+        channel = self.backend.channel
+        assert isinstance(channel, SubprocessChannel)
+        try:
+            response = channel.stream(" ".join([name, *args]), self.backend.timeout, on_start,
+                                      on_line, stop, timed=turn is not None)
+        except ChannelError as exc:
+            self._mark_dead(exc)
+            if not started:
+                return frame(False, ident, f"{name} unavailable: {describe_failure(exc)}")
+            return "\n"
+        if not response.ok:
+            return frame(False, ident, response.text or "failed")
+        if turn is not None and not turn.decided:
+            self._finish_streamed_move(name, turn, write)
+        self.after_local()
+        return "\n"
+
+    def _streamed_play(self, name: str, turn: _StreamedMove, word: str,
+                       write: Callable[[str], None]) -> None:
+        """The `play` line of a genmove_analyze: relayed and played when legal here."""
+        turn.tries += 1
+        move = self._judge_answer(name, turn.colour, word, plays=True,
+                                  tries=f"try {turn.tries} of {self.retries + 1}")
+        if move is _BAD:
+            return
+        turn.decided, turn.move = True, move
+        if move != RESIGN:
+            assert not isinstance(move, str)
+            self.engine.game.play(turn.colour, move)
+            self.engine.after_move()
+        write(f"play {RESIGN if move == RESIGN else self._vertex(move)}\n")  # type: ignore[arg-type]
+
+    def _finish_streamed_move(self, name: str, turn: _StreamedMove,
+                              write: Callable[[str], None]) -> None:
+        """No legal `play` line came: ask plain genmove (the tries left), then pass."""
+        if self.dead is not None:
+            return
+        try:
+            move = self._ask_move("genmove", turn.colour, plays=True,
+                                  attempts=max(1, self.retries + 1 - turn.tries))
+        except GtpError as exc:
+            self.report(f"{name}: {exc}")
+            return
+        if move != RESIGN:
+            assert not isinstance(move, str)
+            self.engine.game.play(turn.colour, move)
+            self.engine.after_move()
+        write(f"play {RESIGN if move == RESIGN else self._vertex(move)}\n")  # type: ignore[arg-type]
+
     # -- moves --------------------------------------------------------------------------
 
-    def _ask_move(self, command: str, colour: int, plays: bool) -> int | None | str:
+    def _judge_answer(self, command: str, colour: int, word: str, plays: bool,
+                      tries: str) -> int | None | str | object:
+        """A move answer checked under our rules: a legal point (None = pass), RESIGN, or
+        _BAD (reported; the back end's view fixed for the next sync)."""
+        game = self.engine.game
+        letter = _LETTER[colour]
+        if word.lower() == RESIGN:
+            return RESIGN
+        try:
+            rc = parse_vertex(word, game.width, game.height)
+        except ValueError:
+            self.report(f"back end answered `{command} {letter}` with {word!r}, "
+                        f"which is no move; {tries}")
+            self.view = None  # whether it played something is unknown: replay
+            return _BAD
+        point = None if rc is None else game.board.point(*rc)
+        reason = None if point is None else game.illegal_reason(colour, point)
+        if plays and self.view is not None:
+            self.view.moves.append(Move(colour, point))  # the back end played it
+        if reason is None:
+            return point
+        name = game.rules.preset_name or "these rules"
+        self.report(f"back end's move {letter} {word.upper()} is illegal under {name} "
+                    f"({reason}); {tries}")
+        return _BAD
+
+    def _ask_move(self, command: str, colour: int, plays: bool,
+                  attempts: int | None = None) -> int | None | str:
         """A legal move from the back end (None = pass), or RESIGN.  Raises GtpError
         when the back end is unavailable."""
         game = self.engine.game
         letter = _LETTER[colour]
-        attempts = self.retries + 1
+        attempts = self.retries + 1 if attempts is None else attempts
         for attempt in range(1, attempts + 1):
             try:
                 self.sync()
@@ -435,25 +746,9 @@ class Proxy:
                 self.report(f"back end failed `{command} {letter}` ({response.text}); {tries}")
                 continue
             words = response.text.split()
-            word = words[0] if words else ""
-            if word.lower() == RESIGN:
-                return RESIGN
-            try:
-                rc = parse_vertex(word, game.width, game.height)
-            except ValueError:
-                self.report(f"back end answered `{command} {letter}` with {response.text!r}, "
-                            f"which is no move; {tries}")
-                self.view = None  # whether it played something is unknown: replay
-                continue
-            point = None if rc is None else game.board.point(*rc)
-            reason = None if point is None else game.illegal_reason(colour, point)
-            if plays and self.view is not None:
-                self.view.moves.append(Move(colour, point))  # the back end played it
-            if reason is None:
-                return point
-            name = game.rules.preset_name or "these rules"
-            self.report(f"back end's move {letter} {word.upper()} is illegal under {name} "
-                        f"({reason}); {tries}")
+            move = self._judge_answer(command, colour, words[0] if words else "", plays, tries)
+            if move is not _BAD:
+                return move  # type: ignore[return-value]
         what = "a virtual move (虚着)" if game.rules.virtualMoves else "a pass"
         self.report(f"no legal move from the back end for {letter}: playing {what}")
         return None
@@ -561,23 +856,31 @@ class Proxy:
         """weiqi-passthrough CMD [ARGS]: send any command to the back end as it is."""
         if not args:
             raise GtpError("syntax error: weiqi-passthrough <command> [arguments]")
+        if is_streaming(args[0]):
+            raise GtpError(f"{args[0]} streams: send it as a command of its own")
         return self._forward(args[0], args[1:])
 
     def cmd_backend(self, args: list[str]) -> str:
-        """weiqi-backend: one line on the back end's state."""
+        """weiqi-backend: one line on the back end's state: its name and process, whether
+        the ids of its answers are checked, how many problems of the connection were
+        recovered from, and its state (ok, out_of_step or dead, with the reason)."""
         self.engine._arity(args, 0)
-        pid = self.backend.channel.pid
+        channel = self.backend.channel
+        ids = "checked" if getattr(channel, "ids_checked", False) else "unchecked"
         if self.dead is not None:
             state = f"dead {describe_failure(self.dead)}"
         elif self.desync is not None:
             state = f"out_of_step {self.desync}"
         else:
             state = "ok"
-        return f"name={self.backend_name.replace(' ', '_')} pid={pid} state={state}"
+        if self.recovered:
+            state += f"; last recovered: {self.recovered[-1]}"
+        return (f"name={self.backend_name.replace(' ', '_')} pid={channel.pid} ids={ids} "
+                f"recovered={len(self.recovered)} state={state}")
 
-    def close(self) -> None:
-        """Stop the back end: quit, then terminate, then kill."""
-        self.backend.close(quick=self.dead is not None)
+    def close(self, quick: bool = False) -> None:
+        """Stop the back end: quit, then terminate, then kill (`quick`: no quit)."""
+        self.backend.close(quick=quick or self.dead is not None)
 
 
 def _number(value: float) -> str:
@@ -593,39 +896,83 @@ def start_proxy(engine: WeiqiEngine, command: str, *, timeout: float | None = DE
     def forward(line: str) -> None:
         print(line, file=sys.stderr, flush=True)
 
-    channel = SubprocessChannel(split_command(command),
+    channel = SubprocessChannel(split_command(command), numbered=True,
                                 on_stderr=forward if forward_stderr else None)
     proxy = Proxy(engine, Controller(channel, "back end", timeout), retries=retries,
                   dead_stones=dead_stones)
     try:
         proxy.start()
-    except ControllerError:
-        proxy.close()
+    except BaseException:
+        proxy.close(quick=True)
         raise
     return proxy
+
+
+class Signalled(BaseException):
+    """SIGTERM or SIGHUP arrived: end the session (the back end is stopped on the way).
+    A BaseException, like KeyboardInterrupt, so that no command handler swallows it."""
+
+    def __init__(self, signum: int) -> None:
+        super().__init__(signal.Signals(signum).name)
+        self.signum = signum
+
+
+ENDING_SIGNALS = (signal.SIGTERM, signal.SIGHUP)
+
+
+@contextmanager
+def signals_end_session() -> Iterator[None]:
+    """While serving, SIGTERM and SIGHUP raise Signalled (as SIGINT raises
+    KeyboardInterrupt), so that the back end is stopped too; a second signal while
+    stopping it is ignored.  Only the main thread can take signals: elsewhere this does
+    nothing."""
+    if threading.current_thread() is not threading.main_thread():
+        yield
+        return
+
+    def handler(signum: int, _frame: object) -> None:
+        for sig in ENDING_SIGNALS:
+            signal.signal(sig, signal.SIG_IGN)
+        raise Signalled(signum)
+
+    previous = {sig: signal.signal(sig, handler) for sig in ENDING_SIGNALS}
+    try:
+        yield
+    finally:
+        for sig, old in previous.items():
+            signal.signal(sig, old)
 
 
 def serve_proxy(engine: WeiqiEngine, command: str, stdin: BinaryIO, stdout: BinaryIO, *,
                 timeout: float | None = DEFAULT_TIMEOUT, retries: int = 2,
                 dead_stones: bool = False) -> int:
-    """Run proxy mode until `quit` or end of input; 2 when the back end cannot start."""
-    try:
-        proxy = start_proxy(engine, command, timeout=timeout, retries=retries,
-                            dead_stones=dead_stones)
-    except ChannelError as exc:
-        print(f"gtp-weiqi: cannot use the back end {command!r}: {describe_failure(exc)}",
-              file=sys.stderr, flush=True)
-        return 2
-    except ControllerError as exc:
-        print(f"gtp-weiqi: cannot use the back end {command!r}: {exc}", file=sys.stderr,
-              flush=True)
-        return 2
-    try:
-        engine.serve(stdin, stdout)
-    finally:
-        proxy.close()
+    """Run proxy mode until `quit` or end of input (0); 2 when the back end cannot start;
+    128 + the signal's number after SIGTERM or SIGHUP."""
+    with signals_end_session():
+        try:
+            try:
+                proxy = start_proxy(engine, command, timeout=timeout, retries=retries,
+                                    dead_stones=dead_stones)
+            except ChannelError as exc:
+                print(f"gtp-weiqi: cannot use the back end {command!r}: "
+                      f"{describe_failure(exc)}", file=sys.stderr, flush=True)
+                return 2
+            except ControllerError as exc:
+                print(f"gtp-weiqi: cannot use the back end {command!r}: {exc}",
+                      file=sys.stderr, flush=True)
+                return 2
+            quick = True
+            try:
+                engine.serve(stdin, stdout)
+                quick = False
+            finally:
+                proxy.close(quick=quick)
+        except Signalled as exc:
+            print(f"gtp-weiqi: {exc}: the back end was stopped", file=sys.stderr, flush=True)
+            return 128 + exc.signum
     return 0
 
 
-__all__ = ["Proxy", "RESIGN", "Unavailable", "describe_failure",
-           "serve_proxy", "start_proxy"]
+__all__ = ["Proxy", "RESIGN", "Refused", "Signalled", "Unavailable", "describe_failure",
+           "katago_candidates", "kgs_candidates", "serve_proxy",
+           "signals_end_session", "start_proxy"]

@@ -20,8 +20,16 @@ It is gtp_weiqi's own engine (so its good moves are legal and it follows the gam
   refuseplay  refuses every `play` (after N plays) with "? illegal move"
   banner      writes a banner that is not GTP before anything else (first-byte check)
   startcrash  exits at once (code 5) with a message on stderr
+  extra       answers genmove twice (the same answer again, with the same id): an extra
+              answer, which a numbered controller discards
+  wrongid     answers genmove with the id plus one: an answer out of step
+  noid        never echoes command ids (every answer starts `= ` / `? `)
 
-`kgs-genmove_cleanup` misbehaves the same way.  `--dead "C3 D4"` makes
+`kgs-genmove_cleanup` misbehaves the same way, and so does the `play` line of
+`lz-genmove_analyze` / `kata-genmove_analyze` in the modes illegal, badvertex and resign.
+`--refuse SPEC` (repeatable) makes a command fail: SPEC is `name`, `name~text` (only when
+its arguments contain text) and optionally `=reason` (default: `refused on purpose`), e.g.
+`--refuse 'kata-set-rules~"tax":"ALL"=not supported by this neural net'`.  `--dead "C3 D4"` makes
 `final_status_list dead` answer exactly those vertices (and `seki` nothing), to stand
 for an engine whose judgement differs from gtp_weiqi's.  `--journal FILE` appends one
 line per process start (`start PID MODE`), so a test can check every process ended.
@@ -38,10 +46,12 @@ from pathlib import Path
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 from gtp_weiqi.ui.gtp.commands import build_engine  # noqa: E402
-from gtp_weiqi.ui.gtp.protocol import GtpError  # noqa: E402
+from gtp_weiqi.ui.gtp.protocol import GtpError, Handler, preprocess  # noqa: E402
 
 MODES = ("none", "crash", "midway", "garbage", "badvertex", "illegal", "refuse", "hang",
-         "slow", "resign", "pass", "script", "refuseplay", "banner", "startcrash")
+         "slow", "resign", "pass", "script", "refuseplay", "banner", "startcrash", "extra",
+         "wrongid", "noid")
+STREAMED_MODES = ("illegal", "badvertex", "resign")
 
 
 def main(argv: list[str] | None = None) -> int:
@@ -57,6 +67,8 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--dead", metavar="VERTICES", default=None,
                         help="what final_status_list dead answers")
     parser.add_argument("--journal", metavar="FILE")
+    parser.add_argument("--refuse", action="append", default=[], metavar="SPEC",
+                        help="name[~text][=reason]: that command fails")
     args = parser.parse_args(argv)
     if args.journal:
         with open(args.journal, "a", encoding="utf-8") as f:
@@ -83,7 +95,8 @@ def main(argv: list[str] | None = None) -> int:
 
     def genmove(cmd_args: list[str]) -> str:
         counts["genmove"] += 1
-        if args.mode in ("none", "refuseplay", "banner") or counts["genmove"] <= args.after:
+        if args.mode in ("none", "refuseplay", "banner", "noid") \
+                or counts["genmove"] <= args.after:
             return good_genmove(cmd_args)
         mode = args.mode
         if mode == "crash":
@@ -123,6 +136,22 @@ def main(argv: list[str] | None = None) -> int:
             return vertex
         return good_genmove(cmd_args)
 
+    def misbehaving_answer(cmd_args: list[str]) -> str:
+        """What the misbehaving genmove answers (illegal, badvertex, resign)."""
+        if args.mode == "illegal":
+            return genmove(cmd_args)
+        counts["genmove"] += 1
+        return "banana" if args.mode == "badvertex" else "resign"
+
+    def streamed_genmove(cmd_args: list[str], ident: str) -> str:
+        """genmove_analyze whose `play` line misbehaves as genmove does."""
+        colour = cmd_args[0] if cmd_args and cmd_args[0].lower() in ("b", "w", "black",
+                                                                        "white") else "b"
+        engine.write(f"={ident} \n")
+        engine.write("info move pass visits 1 winrate 5000 prior 1000 lcb 5000 order 0 "
+                     "pv pass\n")
+        return f"play {misbehaving_answer([colour])}\n\n"
+
     def pass_move(cmd_args: list[str]) -> str:
         good_play([cmd_args[0], "pass"])
         return "pass"
@@ -144,6 +173,21 @@ def main(argv: list[str] | None = None) -> int:
             return args.dead if cmd_args[0].lower() == "dead" else ""
         return good_status_list(cmd_args)
 
+    def refusing(name: str, handler: Handler, specs: list[tuple[str, str]]) -> Handler:
+        def refuse(cmd_args: list[str]) -> str:
+            text = " ".join(cmd_args)
+            for needle, reason in specs:
+                if needle in text:
+                    raise GtpError(reason)
+            return handler(cmd_args)
+        return refuse
+
+    refusals: dict[str, list[tuple[str, str]]] = {}
+    for spec in args.refuse:
+        spec, _, reason = spec.partition("=")
+        name, _, needle = spec.partition("~")
+        refusals.setdefault(name, []).append((needle, reason or "refused on purpose"))
+
     good_status_list = engine.commands["final_status_list"].handler
     if args.dead is not None:
         engine.register("final_status_list", status_list)
@@ -153,6 +197,32 @@ def main(argv: list[str] | None = None) -> int:
     engine.register("play", play)
     engine.register("undo", undo)
     engine.register("name", lambda cmd_args: "BrokenGo")
+    if args.mode in STREAMED_MODES:
+        for name in ("lz-genmove_analyze", "kata-genmove_analyze"):
+            engine.register(name, lambda cmd_args: "", stream=streamed_genmove)
+    good_handle_line = engine.handle_line
+
+    def handle_line(raw: str) -> tuple[str | None, bool]:
+        """The answer, reframed as the id modes say."""
+        response, quit_now = good_handle_line(raw)
+        words = preprocess(raw).split()
+        if response is None or not words:
+            return response, quit_now
+        ident = words[0] if words[0].isdigit() else ""
+        name = words[1] if ident and len(words) > 1 else words[0]
+        if args.mode == "noid" and ident:
+            response = response[0] + response[1 + len(ident):]
+        misbehaves = name == "genmove" and counts["genmove"] > args.after
+        if args.mode == "extra" and misbehaves:
+            response += response
+        if args.mode == "wrongid" and misbehaves and ident:
+            response = f"{response[0]}{int(ident) + 1}{response[1 + len(ident):]}"
+        return response, quit_now
+
+    engine.handle_line = handle_line  # type: ignore[method-assign]
+    for name, specs in refusals.items():
+        command = engine.commands[name]
+        engine.register(name, refusing(name, command.handler, specs), stream=command.stream)
     try:
         engine.serve(sys.stdin.buffer, out)
     except (BrokenPipeError, KeyboardInterrupt):

@@ -6,6 +6,7 @@ explicit marks when asked; the command line starts and stops the back end."""
 
 from __future__ import annotations
 
+import json
 import os
 import re
 import subprocess
@@ -15,15 +16,20 @@ from contextlib import contextmanager
 from pathlib import Path
 
 import pytest
-from conftest import broken, fail, gnugo, ok
+from conftest import broken, fail, gnugo, ok, snapshot
 
 from gtp_weiqi.core.board import BLACK, WHITE
 from gtp_weiqi.core.coords import format_vertex
-from gtp_weiqi.core.rules import lookup_preset
+from gtp_weiqi.core.rules import Rules, lookup_preset
 from gtp_weiqi.ui.gtp.commands import build_engine
 from gtp_weiqi.ui.gtp.controller import Controller, SubprocessChannel
 from gtp_weiqi.ui.gtp.engine import WeiqiEngine
-from gtp_weiqi.ui.gtp.proxy import Proxy, start_proxy
+from gtp_weiqi.ui.gtp.proxy import (
+    Proxy,
+    katago_candidates,
+    kgs_candidates,
+    start_proxy,
+)
 
 TIMEOUT = 30.0
 SCORE = re.compile(r"^(?:[BW]\+\d+(?:\.\d+)?|0)$")
@@ -329,3 +335,227 @@ def test_a_back_end_that_does_not_work_at_all_stops_the_command_line(mode: str,
     assert done.returncode == 2
     assert said in done.stderr.decode()
     assert done.stdout == b""
+
+
+# -- the numbered connection ------------------------------------------------------------------
+
+
+def test_an_extra_answer_is_discarded_reported_and_the_game_goes_on(
+        capsys: pytest.CaptureFixture[str]) -> None:
+    with proxied(broken("extra", "--after", "1")) as (engine, proxy):
+        ok(engine, "genmove b")
+        second = ok(engine, "genmove w")  # answered twice by the back end
+        ok(engine, "genmove b")  # the duplicate is read first, and not taken for this answer
+        err = capsys.readouterr().err
+        assert re.search(r"back end out of step, recovered: extra answer '=\d+ "
+                         + second + r"' \(numbered for command \d+\) discarded before the "
+                         r"answer to \d+ 'genmove b'", err), err
+        assert "illegal" not in err
+        assert proxy.dead is None
+        state = ok(engine, "weiqi-backend")
+        assert "ids=checked recovered=1 state=ok; last recovered: extra answer" in state
+        assert_same_game(engine)  # reads (and discards) the third genmove's duplicate
+        assert "recovered=2 state=ok" in ok(engine, "weiqi-backend")
+
+
+def test_a_wrongly_numbered_answer_stops_the_back_end() -> None:
+    with proxied(broken("wrongid", "--after", "1")) as (engine, proxy):
+        ok(engine, "genmove b")
+        message = fail(engine, "genmove w")
+        assert message.startswith("genmove unavailable: back end stopped speaking GTP: out "
+                                  "of step: an answer numbered"), message
+        assert_back_end_gone_but_rules_work(engine, proxy, "back end stopped speaking GTP")
+
+
+def test_a_back_end_that_never_echoes_ids_is_reported_once_and_still_works(
+        capsys: pytest.CaptureFixture[str]) -> None:
+    with proxied(broken("noid")) as (engine, proxy):
+        for colour in "bwbw":
+            ok(engine, f"genmove {colour}")
+        assert_same_game(engine)
+        err = capsys.readouterr().err
+        assert err.count("does not echo command ids") == 1
+        assert "ids=unchecked recovered=1 state=ok" in ok(engine, "weiqi-backend")
+        assert proxy.dead is None
+
+
+# -- what the back end refuses -----------------------------------------------------------------
+
+
+@pytest.mark.parametrize(("refuse", "command", "reason"), [
+    ("komi~1000=unacceptable komi", "komi 1000.25", "unacceptable komi"),
+    ("boardsize~13=unacceptable size", "boardsize 13", "unacceptable size"),
+    ('kata-set-rules~"scoring":"TERRITORY"', "kata-set-rules japanese", "refused on purpose"),
+    ('kata-set-rules~"scoring":"TERRITORY"', "kgs-rules japanese", "refused on purpose"),
+    ('kata-set-rules~"tax":"ALL"', "kata-set-rule tax ALL", "refused on purpose"),
+    ("boardsize~7=unacceptable size", "rectangular_boardsize 7 7", "unacceptable size"),
+])
+def test_a_set_up_the_back_end_refuses_is_refused_and_the_game_stays(
+        refuse: str, command: str, reason: str, capsys: pytest.CaptureFixture[str]) -> None:
+    with proxied(broken("none", "--refuse", refuse)) as (engine, proxy):
+        ok(engine, "play b E5")
+        ok(engine, "genmove w")
+        before = snapshot(engine)
+        assert fail(engine, command) == reason
+        assert snapshot(engine) == before
+        assert "refused to the controller, the game stays as it was" in capsys.readouterr().err
+        assert proxy.desync is None and proxy.dead is None
+        assert_same_game(engine)
+        ok(engine, "genmove b")  # the game goes on, in step
+        assert_same_game(engine)
+
+
+def test_a_handicap_the_back_end_refuses_is_refused_and_the_board_stays_empty() -> None:
+    with proxied(broken("none", "--refuse", "set_free_handicap=bad vertex list")) as (engine,
+                                                                                    proxy):
+        ok(engine, "boardsize 13")
+        before = snapshot(engine)
+        assert fail(engine, "fixed_handicap 4") == "bad vertex list"
+        assert fail(engine, "place_free_handicap 3") == "bad vertex list"
+        assert fail(engine, "set_free_handicap C3 D4") == "bad vertex list"
+        assert snapshot(engine) == before
+        assert engine.game.handicap == 0 and not engine.game.setup
+        ok(engine, "genmove b")
+        assert_same_game(engine)
+        assert proxy.desync is None
+
+
+def test_loadsgf_of_a_size_the_back_end_refuses_keeps_the_game(tmp_path: Path) -> None:
+    record = tmp_path / "game.sgf"
+    record.write_text("(;FF[4]SZ[13]KM[6.5];B[dd];W[jj])", encoding="utf-8")
+    with proxied(broken("none", "--refuse", "boardsize~13=unacceptable size")) as (engine, _p):
+        ok(engine, "play b E5")
+        before = snapshot(engine)
+        assert fail(engine, f"loadsgf {record}") == "unacceptable size"
+        assert snapshot(engine) == before
+        assert_same_game(engine)
+
+
+def test_the_closest_rules_the_back_end_takes_are_told_and_reported(
+        capsys: pytest.CaptureFixture[str]) -> None:
+    # A KataGo-like back end whose network cannot play with the group tax: 计活子 is told
+    # as the nearest it takes (area scoring, positional superko, tax SEKI), and said so.
+    refuse = 'kata-set-rules~"tax":"ALL"=Rules not supported by this neural net version'
+    with proxied(broken("none", "--refuse", refuse)) as (engine, proxy):
+        proxy._full_rules = False  # speak to it as to KataGo
+        ok(engine, "kata-set-rules jihuozi")
+        assert engine.game.rules.preset_name == "jihuozi"
+        err = capsys.readouterr().err
+        assert 'back end refused `kata-set-rules {"friendlyPassOk":true,' in err
+        assert '"tax":"SEKI"' in err and "the closest it takes" in err
+        theirs = json.loads(ok(engine, "weiqi-passthrough kata-get-rules"))
+        assert (theirs["tax"], theirs["scoring"], theirs["ko"], theirs["suicide"]) == \
+            ("SEKI", "AREA", "POSITIONAL", False)
+
+
+def test_rules_candidates_for_katago_and_kgs() -> None:
+    def rules(name: str) -> Rules:
+        found = lookup_preset(name)
+        assert found is not None
+        return found[0]
+
+    assert katago_candidates(rules("jihuozi"))[:3] == [
+        '{"friendlyPassOk":true,"hasButton":false,"ko":"POSITIONAL","scoring":"AREA",'
+        '"suicide":false,"tax":"ALL","whiteHandicapBonus":"0"}',
+        '{"hasButton":false,"ko":"POSITIONAL","scoring":"AREA","suicide":false,"tax":"ALL",'
+        '"whiteHandicapBonus":"0"}',
+        '{"friendlyPassOk":true,"hasButton":false,"ko":"POSITIONAL","scoring":"AREA",'
+        '"suicide":false,"tax":"SEKI","whiteHandicapBonus":"0"}',
+    ]
+    assert len(katago_candidates(rules("jihuozi"))) == 6
+    natural = json.loads(katago_candidates(rules("jipingdian-natural-b"))[0])
+    assert (natural["scoring"], natural["tax"], natural["suicide"]) == ("AREA", "NONE", True)
+    assert len(katago_candidates(rules("chinese"))) == 2
+    assert kgs_candidates(rules("japanese")) == ["japanese"]
+    assert kgs_candidates(rules("jihuozi")) == ["chinese"]
+    assert kgs_candidates(rules("aga")) == ["aga", "chinese"]
+    assert kgs_candidates(rules("new-zealand")) == ["new_zealand", "chinese"]
+
+
+# -- streaming commands -------------------------------------------------------------------------
+
+
+@contextmanager
+def served(*options: str) -> Iterator[tuple[Controller, SubprocessChannel]]:
+    """`gtp-weiqi ... --engine <gtp_weiqi>` as a child process, spoken to with ids."""
+    channel = SubprocessChannel(cli("--size", "9", *options), numbered=True)
+    controller = Controller(channel, "gtp-weiqi", TIMEOUT)
+    try:
+        yield controller, channel
+    finally:
+        controller.close(quick=True)
+
+
+def streamed(channel: SubprocessChannel, command: str, stop_after: int | None
+             ) -> list[str]:
+    lines: list[str] = []
+    response = channel.stream(command, TIMEOUT, lambda start: None, lines.append,
+                              lambda: stop_after is not None and len(lines) >= stop_after)
+    assert response.ok and response.text == "", response
+    return lines
+
+
+def test_the_back_ends_analysis_is_relayed_and_stopped_by_the_next_command() -> None:
+    # gtp_weiqi as the back end analyses until input arrives, so only the stop ends it.
+    with served("--engine", broken()) as (controller, channel):
+        controller.command("play", "b", "E5")
+        for command in ("lz-analyze w 1", "kata-analyze w 1 ownership true", "analyze w 1"):
+            lines = streamed(channel, command, stop_after=3)
+            assert len(lines) >= 3, lines  # a report may cross the stop on its way
+            assert all(line.startswith("info move ") for line in lines)
+        assert controller.command("name") == "gtp_weiqi (BrokenGo)"
+        listed = controller.command("list_commands").split("\n")
+        assert {"lz-analyze", "kata-analyze", "analyze", "genmove_analyze",
+                "lz-genmove_analyze", "kata-genmove_analyze"} <= set(listed)
+        controller.command("quit")
+
+
+def test_a_genmove_analyze_plays_the_back_ends_move_in_both_games() -> None:
+    with served("--engine", broken()) as (controller, channel):
+        for command, colour in (("kata-genmove_analyze b 1", "B"), ("genmove_analyze 1", "W")):
+            lines = streamed(channel, command, stop_after=None)
+            assert lines[-1].startswith("play "), lines
+            move = lines[-1].split()[1]
+            assert controller.command("weiqi-passthrough", "showboard") == \
+                controller.command("showboard")
+            record = controller.command("printsgf").replace("\n", "")
+            assert record.count(f";{colour}[") == 1, move
+        controller.command("quit")
+
+
+@pytest.mark.parametrize(("mode", "said"), [
+    ("illegal", "is illegal under tromp-taylor (occupied)"),
+    ("badvertex", "which is no move"),
+])
+def test_a_bad_play_line_is_replaced_by_a_checked_genmove(mode: str, said: str) -> None:
+    with served("--engine", broken(mode, "--after", "1")) as (controller, channel):
+        controller.command("genmove", "b")
+        lines = streamed(channel, "lz-genmove_analyze w 1", stop_after=None)
+        assert [line.split()[0] for line in lines] == ["info", "play"], lines
+        move = lines[-1].split()[1]
+        assert move == "pass"  # the back end's genmove misbehaves too: a pass after 3 tries
+        assert controller.command("printsgf").replace("\n", "").count(";W[") == 1
+        assert controller.command("weiqi-passthrough", "showboard") == \
+            controller.command("showboard")
+        controller.close()
+        assert said in channel.stderr_tail()
+
+
+def test_resign_in_a_play_line_is_passed_on() -> None:
+    with served("--engine", broken("resign")) as (controller, channel):
+        controller.command("play", "b", "E5")
+        lines = streamed(channel, "kata-genmove_analyze w 1", stop_after=None)
+        assert lines[-1] == "play resign"
+        assert controller.command("printsgf").replace("\n", "").count(";W[") == 0
+        controller.command("quit")
+
+
+def test_an_analysis_asked_in_process_is_one_report_and_passthrough_refuses_streams() -> None:
+    with proxied(broken()) as (engine, _proxy):
+        ok(engine, "play b E5")
+        assert ok(engine, "lz-analyze w 1").startswith("info move ")
+        assert fail(engine, "weiqi-passthrough lz-analyze w 1") == \
+            "lz-analyze streams: send it as a command of its own"
+        answer = ok(engine, "lz-genmove_analyze w 1").split("\n")
+        assert answer[-1].startswith("play ") and len(engine.game.moves) == 2
+        assert_same_game(engine)

@@ -96,6 +96,7 @@ SCORING_COMMANDS = ("final_score", "weiqi-score", "final_status_list", "final_st
 SETUP_COMMANDS = ("boardsize", "rectangular_boardsize", "clear_board", "komi",
                   "fixed_handicap", "place_free_handicap", "set_free_handicap", "loadsgf",
                   "kata-set-rules", "kata-set-rule", "kgs-rules")
+_PLACING = ("fixed_handicap", "place_free_handicap", "set_free_handicap")
 SNAPSHOT_SECONDS = 1.0  # an analysis asked in-process (not served) stops after this
 _LETTER = {BLACK: "b", WHITE: "w"}
 _COLOUR_WORDS = ("b", "w", "black", "white")
@@ -303,7 +304,7 @@ class Proxy:
                                      or name.startswith("final_score_")):
                 handler = self._judged(handler)
             if name in SETUP_COMMANDS:
-                commands[name].handler = self._set_up(handler)
+                commands[name].handler = self._set_up(handler, deep=name in _PLACING)
             else:
                 commands[name].handler = self._synced(handler)
         if "kgs-genmove_cleanup" in commands:
@@ -506,15 +507,22 @@ class Proxy:
                 self.after_local()
         return wrapped
 
-    def _set_up(self, handler: Handler) -> Handler:
+    def _set_up(self, handler: Handler, deep: bool) -> Handler:
         """A set-up command: done here, then on the back end; when the back end refuses,
-        our game goes back to what it was and the answer is the back end's reason."""
+        our game goes back to what it was and the answer is the back end's reason.
+
+        The game is saved by a shallow copy: clearing, resizing, komi, new rules and
+        loadsgf replace the game's parts (or the whole game) rather than change them in
+        place.  Handicap stones are placed on the board itself, so those commands copy
+        the game deeply; the board is empty then, and the copy cheap."""
         def wrapped(args: list[str]) -> str:
             if self.dead is not None:
                 return handler(args)
             engine = self.engine
-            saved = (copy.deepcopy(engine.game), dict(engine.time_left))
+            game = copy.deepcopy(engine.game) if deep else copy.copy(engine.game)
+            saved = (game, dict(engine.time_left))
             text = handler(args)
+            self.desync = self._desync_key = None  # a new set-up: the back end tries again
             try:
                 self._sync_checked()
             except Refused as exc:

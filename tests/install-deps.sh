@@ -1,8 +1,8 @@
 #!/usr/bin/env bash
-# Install what the tests need on a fresh Debian machine (run as root): GNU Go, Node.js with
-# the npm package @sabaki/gtp, a CJK font and librsvg (the pictures' Chinese lines, a second
-# SVG renderer with cairo), and the package itself with its test extra (pytest, hypothesis,
-# ruff, Pillow, CairoSVG and the png extra).
+# Install what the tests need on a fresh Debian machine (run as root): GNU Go, Leela Zero
+# (the tests write its network), Node.js with the npm package @sabaki/gtp, a CJK font and
+# librsvg (the pictures' Chinese lines, a second SVG renderer with cairo), and the package
+# itself with its test extra (pytest, hypothesis, ruff, Pillow, CairoSVG and the png extra).
 set -euo pipefail
 cd "$(dirname "${BASH_SOURCE[0]}")/.."
 
@@ -11,6 +11,7 @@ export PIP_DISABLE_PIP_VERSION_CHECK=1
 
 missing=()
 command -v gnugo >/dev/null || [ -x /usr/games/gnugo ] || missing+=(gnugo)
+command -v leelaz >/dev/null || [ -x /usr/lib/leelaz/bin/leelaz ] || missing+=(leela-zero)
 command -v npm >/dev/null || missing+=(nodejs npm)
 [ -e /usr/share/fonts/opentype/noto/NotoSansCJK-Regular.ttc ] || missing+=(fonts-noto-cjk)
 command -v rsvg-convert >/dev/null || missing+=(librsvg2-bin)

@@ -339,3 +339,85 @@ def test_the_first_line_of_an_answer_loses_its_id_and_one_space(ok: bool, ident:
                                                                 text: str) -> None:
     line = ("=" if ok else "?") + ident + " " + text
     assert _parse_first_line(line) == (ok, text.rstrip())
+
+
+# -- numbered commands and streams ------------------------------------------------------------
+
+# A small engine: `echo` answers the line it received (id included); `stream` writes
+# "tick N" lines until input arrives, then ends the answer; `refuse` fails; `die` writes a
+# line of a stream and exits; an empty line is no command; `seen` answers every line read.
+STREAMER = """
+    import os, select, sys, time
+    seen = []
+    def answer(ident, text, ok=True):
+        sys.stdout.write(("=" if ok else "?") + ident + " " + text + "\\n\\n"); sys.stdout.flush()
+    while True:
+        line = sys.stdin.readline()
+        if not line:
+            break
+        seen.append(line.rstrip("\\n"))
+        words = line.split()
+        if not words:
+            continue
+        ident = words.pop(0) if words[0].isdigit() else ""
+        name = words[0]
+        if name == "echo":
+            answer(ident, line.strip())
+        elif name == "stream":
+            sys.stdout.write("=" + ident + "\\n"); sys.stdout.flush()
+            n = 0
+            while not select.select([sys.stdin], [], [], 0.01)[0]:
+                n += 1
+                sys.stdout.write(f"tick {n}\\n"); sys.stdout.flush()
+                time.sleep(0.01)
+            sys.stdout.write("\\n"); sys.stdout.flush()
+        elif name == "refuse":
+            answer(ident, "cannot stream", ok=False)
+        elif name == "die":
+            sys.stdout.write("=" + ident + "\\ntick 1\\n"); sys.stdout.flush()
+            os._exit(6)
+        elif name == "seen":
+            answer(ident, " | ".join(seen))
+        elif name == "quit":
+            answer(ident, "")
+            break
+        else:
+            answer(ident, "unknown command", ok=False)
+"""
+
+
+def test_a_numbered_channel_sends_ids_and_checks_them() -> None:
+    with engine(script(STREAMER), numbered=True) as c:
+        assert c.command("echo", "a") == "1 echo a"
+        assert c.command("echo", "b") == "2 echo b"
+        channel = c.channel
+        assert isinstance(channel, SubprocessChannel)
+        assert channel.ids_checked and channel.recovered == 0
+
+
+def test_a_stream_is_read_line_by_line_until_stopped_and_the_channel_stays_in_step() -> None:
+    with engine(script(STREAMER), numbered=True) as c:
+        channel = c.channel
+        assert isinstance(channel, SubprocessChannel)
+        starts: list[object] = []
+        lines: list[str] = []
+        response = channel.stream("stream", TIMEOUT, starts.append, lines.append,
+                                  lambda: len(lines) >= 3)
+        assert response.ok and response.ident == 1 and starts == [response]
+        assert lines[:3] == ["tick 1", "tick 2", "tick 3"]
+        # The stop was an empty line, which the engine took as no command.
+        assert c.command("seen") == "1 stream |  | 2 seen"
+
+
+def test_a_stream_refused_or_cut_short_is_reported_as_such() -> None:
+    with engine(script(STREAMER), numbered=True) as c:
+        channel = c.channel
+        assert isinstance(channel, SubprocessChannel)
+        starts: list[object] = []
+        response = channel.stream("refuse", TIMEOUT, starts.append, print, lambda: False)
+        assert response == Response(False, "cannot stream") and starts == []
+        lines: list[str] = []
+        with pytest.raises(EngineDied, match="middle of its answer") as info:
+            channel.stream("die", TIMEOUT, starts.append, lines.append, lambda: False)
+        assert "exited with code 6" in info.value.message
+        assert lines == ["tick 1"]

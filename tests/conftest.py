@@ -7,7 +7,6 @@ import io
 import os
 import random
 import re
-import shlex
 import sys
 import tempfile
 from pathlib import Path
@@ -163,7 +162,7 @@ def gnugo() -> str:
 
 def broken(mode: str = "none", *extra: str) -> str:
     """The command of tests/broken_engine.py in a failure mode."""
-    return shlex.join([sys.executable, BROKEN_ENGINE, "--mode", mode, *extra])
+    return " ".join([sys.executable, BROKEN_ENGINE, "--mode", mode, *extra])
 
 
 def with_random_marks(inp: ScoringInput, judgement: Judgement, rng: random.Random) -> Judgement:

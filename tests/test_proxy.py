@@ -9,6 +9,7 @@ from __future__ import annotations
 import json
 import os
 import re
+import shlex
 import subprocess
 import sys
 from collections.abc import Iterator
@@ -392,7 +393,7 @@ def test_a_back_end_that_never_echoes_ids_is_reported_once_and_still_works(
 ])
 def test_a_set_up_the_back_end_refuses_is_refused_and_the_game_stays(
         refuse: str, command: str, reason: str, capsys: pytest.CaptureFixture[str]) -> None:
-    with proxied(broken("none", "--refuse", refuse)) as (engine, proxy):
+    with proxied(broken("none", "--refuse", shlex.quote(refuse))) as (engine, proxy):
         ok(engine, "play b E5")
         ok(engine, "genmove w")
         before = snapshot(engine)
@@ -406,7 +407,7 @@ def test_a_set_up_the_back_end_refuses_is_refused_and_the_game_stays(
 
 
 def test_a_handicap_the_back_end_refuses_is_refused_and_the_board_stays_empty() -> None:
-    with proxied(broken("none", "--refuse", "set_free_handicap=bad vertex list")) as (engine,
+    with proxied(broken("none", "--refuse", "'set_free_handicap=bad vertex list'")) as (engine,
                                                                                     proxy):
         ok(engine, "boardsize 13")
         before = snapshot(engine)
@@ -423,7 +424,7 @@ def test_a_handicap_the_back_end_refuses_is_refused_and_the_board_stays_empty() 
 def test_loadsgf_of_a_size_the_back_end_refuses_keeps_the_game(tmp_path: Path) -> None:
     record = tmp_path / "game.sgf"
     record.write_text("(;FF[4]SZ[13]KM[6.5];B[dd];W[jj])", encoding="utf-8")
-    with proxied(broken("none", "--refuse", "boardsize~13=unacceptable size")) as (engine, _p):
+    with proxied(broken("none", "--refuse", "'boardsize~13=unacceptable size'")) as (engine, _p):
         ok(engine, "play b E5")
         before = snapshot(engine)
         assert fail(engine, f"loadsgf {record}") == "unacceptable size"
@@ -436,7 +437,7 @@ def test_the_closest_rules_the_back_end_takes_are_told_and_reported(
     # A KataGo-like back end whose network cannot play with the group tax: 计活子 is told
     # as the nearest it takes (area scoring, positional superko, tax SEKI), and said so.
     refuse = 'kata-set-rules~"tax":"ALL"=Rules not supported by this neural net version'
-    with proxied(broken("none", "--refuse", refuse)) as (engine, proxy):
+    with proxied(broken("none", "--refuse", shlex.quote(refuse))) as (engine, proxy):
         proxy._full_rules = False  # speak to it as to KataGo
         ok(engine, "kata-set-rules jihuozi")
         assert engine.game.rules.preset_name == "jihuozi"

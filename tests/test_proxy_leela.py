@@ -2,8 +2,8 @@
 network the tests write (leela_zero.py).  It plays through the proxy and stays in step, its
 `lz-analyze` stream is relayed line by line and stopped by the next command, its
 `lz-genmove_analyze` plays a checked move, its refusal of `boardsize 9` reaches the
-controller with the game left as it was, and `quit`, SIGTERM and SIGHUP leave no process
-behind."""
+controller with the game left as it was, `quit`, SIGTERM and SIGHUP leave no process
+behind, and Sabaki (@sabaki/gtp) analyses and plays through it."""
 
 from __future__ import annotations
 
@@ -14,10 +14,12 @@ import sys
 import time
 from collections.abc import Iterator
 from contextlib import contextmanager
+from pathlib import Path
 
 import pytest
 from conftest import fail, ok, snapshot, unavailable
 from leela_zero import leelaz_command, leelaz_path, write_network
+from node_support import run_node_script
 
 from gtp_weiqi.core.coords import format_vertex
 from gtp_weiqi.ui.gtp.commands import build_engine
@@ -215,3 +217,35 @@ def test_sigterm_and_sighup_end_the_back_end_too(leela: str, sig: int) -> None:
         channel.close(quick=True)  # reads the rest of its stderr
         assert f"{signal.Signals(sig).name}: the back end was stopped" in channel.stderr_tail()
 
+
+
+# -- Sabaki ----------------------------------------------------------------------------------
+
+
+def test_sabaki_analyses_and_plays_through_the_proxy_with_leela_zero(
+        leela: str, tmp_path: Path) -> None:
+    """tests/node/sabaki_analyze.js drives the proxy as Sabaki does: the position synced
+    through @sabaki/gtp, `lz-analyze W 5` parsed by Sabaki's parser and stopped with
+    `protocol_version`, a move from `lz-genmove_analyze`."""
+    engine = {"path": sys.executable,
+              "args": ["-m", "gtp_weiqi", "--rules", "chinese", "--engine", leela]}
+    steps = [{"analyze": "lz-analyze", "color": "W", "lines": 1},
+             {"genmove": "lz-genmove_analyze", "color": "W"}]
+    spec = {"engine": engine, "size": 19, "komi": 7.5, "moves": [["B", "Q16"]],
+            "steps": steps}
+    result = run_node_script("sabaki_analyze.js", spec, tmp_path / "session.json", TIMEOUT)
+    assert result["ok"], result["errors"]
+    assert "lz-analyze" in result["commands"] and "analyze" not in result["commands"]
+    analysis, genmove = result["steps"]
+    assert analysis["error"] is False and analysis["lines"]
+    assert analysis["abort"] == {"error": False, "content": "2"}
+    for variations in analysis["variations"]:
+        assert variations and all(v["vertex"] != "Q16" and v["pv"] for v in variations)
+    assert genmove["error"] is False and genmove["lines"]
+    move = genmove["move"]
+    assert VERTEX.match(move.upper()) or move == "pass", move
+    if move != "pass":
+        column = "ABCDEFGHJKLMNOPQRST".index(move[0].upper())
+        row = next(line for line in genmove["showboard"].split("\n")
+                   if re.match(rf"\s*{int(move[1:])}\s", line))
+        assert row.split()[1 + column] == "O"  # our game has the move Leela Zero chose

@@ -231,7 +231,8 @@ class Proxy:
         self.passthroughs: set[str] = set()
         self.streams: set[str] = set()
         self._full_rules = False
-        self.recovered: list[str] = []  # problems of the connection recovered from
+        self.recovered: list[str] = []  # the last problems of the connection recovered from
+        self.recovered_count = 0
         channel = backend.channel
         if isinstance(channel, SubprocessChannel):
             channel.on_problem = self._connection_problem
@@ -250,6 +251,7 @@ class Proxy:
             self.report(message)
 
     def _connection_problem(self, message: str) -> None:
+        self.recovered_count += 1
         self.recovered.append(message)
         del self.recovered[:-20]
         self.report(f"back end out of step, recovered: {message}")
@@ -678,14 +680,8 @@ class Proxy:
         turn.tries += 1
         move = self._judge_answer(name, turn.colour, word, plays=True,
                                   tries=f"try {turn.tries} of {self.retries + 1}")
-        if move is _BAD:
-            return
-        turn.decided, turn.move = True, move
-        if move != RESIGN:
-            assert not isinstance(move, str)
-            self.engine.game.play(turn.colour, move)
-            self.engine.after_move()
-        write(f"play {RESIGN if move == RESIGN else self._vertex(move)}\n")  # type: ignore[arg-type]
+        if move is not _BAD:
+            self._play_streamed(turn, move, write)  # type: ignore[arg-type]
 
     def _finish_streamed_move(self, name: str, turn: _StreamedMove,
                               write: Callable[[str], None]) -> None:
@@ -698,11 +694,18 @@ class Proxy:
         except GtpError as exc:
             self.report(f"{name}: {exc}")
             return
-        if move != RESIGN:
-            assert not isinstance(move, str)
-            self.engine.game.play(turn.colour, move)
-            self.engine.after_move()
-        write(f"play {RESIGN if move == RESIGN else self._vertex(move)}\n")  # type: ignore[arg-type]
+        self._play_streamed(turn, move, write)
+
+    def _play_streamed(self, turn: _StreamedMove, move: int | None | str,
+                       write: Callable[[str], None]) -> None:
+        """Play the decided move here (RESIGN plays nothing) and write its `play` line."""
+        turn.decided, turn.move = True, move
+        if isinstance(move, str):
+            write(f"play {RESIGN}\n")
+            return
+        self.engine.game.play(turn.colour, move)
+        self.engine.after_move()
+        write(f"play {self._vertex(move)}\n")
 
     # -- moves --------------------------------------------------------------------------
 
@@ -884,7 +887,7 @@ class Proxy:
         if self.recovered:
             state += f"; last recovered: {self.recovered[-1]}"
         return (f"name={self.backend_name.replace(' ', '_')} pid={channel.pid} ids={ids} "
-                f"recovered={len(self.recovered)} state={state}")
+                f"recovered={self.recovered_count} state={state}")
 
     def close(self, quick: bool = False) -> None:
         """Stop the back end: quit, then terminate, then kill (`quick`: no quit)."""

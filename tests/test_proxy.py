@@ -384,7 +384,7 @@ def test_a_back_end_that_never_echoes_ids_is_reported_once_and_still_works(
 
 
 @pytest.mark.parametrize(("refuse", "command", "reason"), [
-    ("komi~450=unacceptable komi", "komi 450.25", "unacceptable komi"),  # KataGo: ±400
+    ("komi~450=unacceptable komi", "komi 450.5", "unacceptable komi"),  # KataGo: ±400
     ("boardsize~13=unacceptable size", "boardsize 13", "unacceptable size"),
     ('kata-set-rules~"scoring":"TERRITORY"', "kata-set-rules japanese", "refused on purpose"),
     ('kata-set-rules~"scoring":"TERRITORY"', "kgs-rules japanese", "refused on purpose"),

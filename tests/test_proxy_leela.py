@@ -1,5 +1,5 @@
 """Leela Zero behind the proxy: the real engine (Debian `leela-zero`) with a small random
-network the tests write (leela_zero.py).  It plays through the proxy and stays in step, its
+network the tests write (support/leela_zero.py).  It plays through the proxy and stays in step, its
 `lz-analyze` stream is relayed line by line and stopped by the next command, its
 `lz-genmove_analyze` plays a checked move, its refusal of `boardsize 9` reaches the
 controller with the game left as it was, `quit`, SIGTERM and SIGHUP leave no process
@@ -18,8 +18,8 @@ from pathlib import Path
 
 import pytest
 from conftest import fail, ok, snapshot, unavailable
-from leela_zero import leelaz_command, leelaz_path, write_network
 from node_support import run_node_script
+from support.leela_zero import leelaz_command, leelaz_path, write_network
 
 from gtp_weiqi.core.coords import format_vertex
 from gtp_weiqi.ui.gtp.commands import build_engine

@@ -1,4 +1,5 @@
 """What the tests, the benchmarks and the pictures in docs/ share, kept out of the installed
-package: board diagrams, the counting records drawn as diagrams, random finished positions
-and the worked example's pictures.  The tests import it as `support` (pytest puts tests/ on
-sys.path); the benchmarks put tests/ on sys.path themselves."""
+package: board diagrams, the counting records drawn as diagrams, random finished positions,
+the worked example's pictures and Leela Zero's random network.  The tests import it as
+`support` (pytest puts tests/ on sys.path); the benchmarks put tests/ on sys.path
+themselves."""

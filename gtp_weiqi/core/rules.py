@@ -284,5 +284,17 @@ def parse_rules(text: str) -> tuple[Rules, float | None]:
         return rules, None
     found = lookup_preset(text)
     if found is None:
-        raise RulesError(f"unknown rules {text!r}; known: {', '.join(preset_names())}")
+        raise RulesError(unknown_preset_message(text))
     return found
+
+
+def unknown_preset_message(text: str) -> str:
+    """The refusal of an unknown preset: the closest name, then every name and alias."""
+    from .names import did_you_mean
+
+    names = preset_names() + sorted(set(_ALIASES) - set(PRESETS))
+    hint = did_you_mean(_normalise_name(text), names)
+    aliases = ", ".join(f"{a} = {target}" for a, target in _ALIASES.items()
+                        if a != target.replace("-", ""))  # not the mere dashless spellings
+    return (f"unknown rules {text!r}{hint}; known: {', '.join(preset_names())}; "
+            f"aliases: {aliases}")

@@ -15,20 +15,22 @@ from .balancing import A_LIKE, B_LIKE, BALANCES
 from .detail import list_methods, score_detail
 from .methods import (
     HANDICAP_BONUS_RULES,
+    METHOD_NAMES,
     METHODS,
     PARAM_KEYS,
     MethodInfo,
     coerce_param,
     count,
     handicap_bonus,
+    method_slug,
     parse_params,
     resolve_params,
 )
 from .types import Count, Judgement, Point, ScoringInput, format_margin
 
 __all__ = [
-    "A_LIKE", "B_LIKE", "BALANCES", "HANDICAP_BONUS_RULES", "METHODS", "PARAM_KEYS",
+    "A_LIKE", "B_LIKE", "BALANCES", "HANDICAP_BONUS_RULES", "METHOD_NAMES", "METHODS", "PARAM_KEYS",
     "Analysis", "Block", "Count", "Judgement", "MethodInfo", "Point", "ScoringInput",
     "analyse", "coerce_param", "count", "format_margin", "handicap_bonus", "list_methods",
-    "parse_params", "resolve_params", "score_detail",
+    "method_slug", "parse_params", "resolve_params", "score_detail",
 ]

@@ -555,5 +555,32 @@ def count(slug: str, inp: ScoringInput, judgement: Judgement | None = None, *,
     return _FUNCS[slug](_Ctx(slug, analysis, resolved))
 
 
-__all__ = ["METHODS", "MethodInfo", "count", "handicap_bonus", "parse_params",
-           "resolve_params", "coerce_param", "PARAM_KEYS", "HANDICAP_BONUS_RULES"]
+def _names_of(info: MethodInfo) -> list[str]:
+    """Every name a method answers to: its slug, its Chinese name, the Chinese name's parts
+    before and inside the brackets (停子比路法（数路法） -> 停子比路法, 数路法)."""
+    names = [info.slug, info.slug.replace("_", "-"), info.name_zh]
+    for part in info.name_zh.replace("）", "（").split("（"):
+        if part.strip() and not part.isascii():
+            names.append(part.strip())
+    return names
+
+
+METHOD_NAMES: dict[str, str] = {name.lower(): info.slug for info in METHODS.values()
+                                for name in _names_of(info)}
+
+
+def method_slug(name: str) -> str:
+    """The slug of a counting method named by its slug or Chinese name (子路合计法, 计活子);
+    ValueError with the closest name and the list otherwise."""
+    key = name.strip().lower()
+    if key in METHOD_NAMES:
+        return METHOD_NAMES[key]
+    from ..core.names import did_you_mean
+
+    raise ValueError(f"unknown counting method {name.strip()!r}"
+                     f"{did_you_mean(key, METHOD_NAMES)}; known: {', '.join(METHODS)} "
+                     "(or their Chinese names)")
+
+
+__all__ = ["METHOD_NAMES", "METHODS", "MethodInfo", "method_slug", "count", "handicap_bonus",
+           "parse_params", "resolve_params", "coerce_param", "PARAM_KEYS", "HANDICAP_BONUS_RULES"]

@@ -5,6 +5,8 @@ from __future__ import annotations
 import argparse
 import sys
 
+from .. import __version__
+from ..core.names import did_you_mean
 from ..core.rules import komi_argument
 
 SUBCOMMANDS = {
@@ -27,6 +29,7 @@ def _engine_parser() -> argparse.ArgumentParser:
                "stone-scoring, ancient-area, ancient-territory, jihuozi, jipingdian-natural-a, "
                "jipingdian-natural-b, jipingdian-art.",
     )
+    parser.add_argument("--version", action="version", version=f"gtp-weiqi {__version__}")
     parser.add_argument("--size", type=int, default=19, metavar="N",
                         help="default board size, 2..25 (default 19)")
     parser.add_argument("--rules", default="tromp-taylor", metavar="PRESET",
@@ -68,9 +71,33 @@ def _engine_parser() -> argparse.ArgumentParser:
 
 def main(argv: list[str] | None = None) -> int:
     try:
-        return _main(argv)
+        code = _main(argv)
+        sys.stdout.flush()
+        return code
     except KeyboardInterrupt:  # Ctrl-C while starting up: no traceback
         return 130
+    except BrokenPipeError:  # `gtp-weiqi score --json | head`: the reader left, end quietly
+        _silence_stdout()
+        return 0
+
+
+def _silence_stdout() -> None:
+    """Point stdout at /dev/null so that the interpreter's last flush does not complain."""
+    import os
+
+    try:
+        os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())
+    except (OSError, ValueError):
+        pass
+
+
+def _mistyped_subcommand(argv: list[str]) -> str | None:
+    """The refusal of a first word that is neither an option nor a subcommand."""
+    if not argv or argv[0].startswith("-"):
+        return None
+    word = argv[0]
+    return (f"gtp-weiqi: unknown subcommand {word!r}{did_you_mean(word, SUBCOMMANDS)}; "
+            f"known: {', '.join(SUBCOMMANDS)} (or engine options, see --help)")
 
 
 def _main(argv: list[str] | None) -> int:
@@ -84,6 +111,10 @@ def _main(argv: list[str] | None) -> int:
     if argv and argv[0] == "match":
         from .match.runner import main as match_main
         return match_main(argv[1:])
+    mistyped = _mistyped_subcommand(argv)
+    if mistyped is not None:
+        print(mistyped, file=sys.stderr)
+        return 2
     args = _engine_parser().parse_args(argv)
     if not 2 <= args.size <= 25:
         print("gtp-weiqi: --size must be between 2 and 25", file=sys.stderr)

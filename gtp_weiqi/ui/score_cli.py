@@ -29,7 +29,7 @@ from ..core.files import FileRefused, atomic_write
 from ..core.game import Game
 from ..core.rules import Rules, RulesError, komi_argument, lookup_preset, parse_rules
 from ..core.sgf import SgfError, build_game, parse_sgf, read_sgf_file, unknown_rules_note
-from ..counting import METHODS, parse_params
+from ..counting import METHODS, method_slug, parse_params
 from ..counting.types import Count, number
 from ..judgement.marks import scoring_input
 
@@ -55,12 +55,13 @@ def _parser() -> argparse.ArgumentParser:
     p.add_argument("--komi", type=komi_argument, metavar="K",
                    help="komi, White's compensation (default: the SGF's KM, else the "
                         "preset's)")
-    p.add_argument("--dead", nargs="+", metavar="V",
-                   help="vertices of the dead strings (every other string counts as judged "
-                        "alive or seki); 'none' for no dead stones")
-    p.add_argument("--param", nargs="+", default=[], metavar="KEY=VALUE",
-                   help="counting parameters: balance=..., bowl=N, a_point=true, "
-                        "white_handicap_bonus=0|N|N-1")
+    p.add_argument("--dead", action="append", metavar="V[,V...]",
+                   help="vertices of the dead strings, comma-separated or the option "
+                        "repeated (every other string counts as judged alive or seki); "
+                        "'none' for no dead stones")
+    p.add_argument("--param", action="append", default=[], metavar="KEY=VALUE[,...]",
+                   help="counting parameters, comma-separated or the option repeated: "
+                        "balance=..., bowl=N, a_point=true, white_handicap_bonus=0|N|N-1")
     p.add_argument("--json", action="store_true", help="print JSON instead of the table")
     p.add_argument("--svg", metavar="OUT.svg|DIR/",
                    help="draw the count as SVG; with several methods one file per method, "
@@ -206,11 +207,11 @@ def _methods(text: str | None, rules: Rules) -> tuple[list[str], str]:
         return [rules.counting], rules.counting
     if text.strip().lower() == "all":
         return list(METHODS), rules.counting
-    slugs = [s.strip().lower() for s in text.split(",") if s.strip()]
-    for s in slugs:
-        if s not in METHODS:
-            raise ScoreError(2, f"--method: unknown counting method {s!r}; known: all, "
-                                + ", ".join(METHODS))
+    try:
+        slugs = [method_slug(s) for s in text.replace("，", ",").split(",") if s.strip()]
+    except ValueError as exc:
+        known = str(exc).replace("; known: ", "; known: all, ")
+        raise ScoreError(2, f"--method: {known}") from None
     if not slugs:
         raise ScoreError(2, "--method: no method given")
     return slugs, slugs[0]
@@ -228,7 +229,7 @@ def run(args: argparse.Namespace) -> int:
     game, marks = load(args.sgf, args.rules, args.komi)
     slugs, headline = _methods(args.method, game.rules)
     try:
-        given = parse_params(args.param)
+        given = parse_params([t for item in args.param for t in item.split(",") if t.strip()])
     except ValueError as exc:
         raise ScoreError(2, f"--param: {exc}") from None
     engine = WeiqiEngine(size=game.width, rules=game.rules, komi=game.komi)

@@ -21,7 +21,7 @@ from __future__ import annotations
 
 from ...core.board import BLACK, EMPTY
 from ...core.rules import BALANCES, COUNTING_SLUGS, preset_names
-from ...counting import METHODS, parse_params
+from ...counting import METHODS, method_slug, parse_params
 from ...judgement.marks import scoring_input
 from ...pictures import build_picture, to_gfx
 from .engine import WeiqiEngine, format_number
@@ -75,11 +75,11 @@ class GfxCommands:
         slug = game.rules.counting
         rest = args
         if args and "=" not in args[0]:
-            slug = args[0].lower()
             rest = args[1:]
-            if slug not in METHODS:
-                raise GtpError(f"unknown counting method {args[0]!r}; known: "
-                               + ", ".join(METHODS))
+            try:
+                slug = method_slug(args[0])
+            except ValueError as exc:
+                raise GtpError(str(exc)) from None
         try:
             given = parse_params(rest)
         except ValueError as exc:

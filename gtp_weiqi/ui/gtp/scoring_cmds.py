@@ -12,7 +12,15 @@ from typing import Any
 
 from ...core.board import BLACK, EMPTY, WHITE, opponent
 from ...core.game import Game, IllegalPlay
-from ...counting import A_LIKE, BALANCES, METHODS, count, parse_params, score_detail
+from ...counting import (
+    A_LIKE,
+    BALANCES,
+    METHODS,
+    count,
+    method_slug,
+    parse_params,
+    score_detail,
+)
 from ...counting.types import Count
 from ...judgement.marks import ALL_ALIVE_METHODS, Judge, Verdict, scoring_input, to_judgement
 from ...player.simple import choose_move
@@ -142,9 +150,11 @@ class Scoring:
         if not args:
             raise GtpError("syntax error: weiqi-score <slug|all> [key=value ...]")
         slug = args[0].lower()
-        if slug != "all" and slug not in METHODS:
-            raise GtpError(f"unknown counting method {args[0]!r}; known: all, "
-                           + ", ".join(METHODS))
+        if slug != "all":
+            try:
+                slug = method_slug(args[0])
+            except ValueError as exc:
+                raise GtpError(str(exc).replace("; known: ", "; known: all, ")) from None
         try:
             given = parse_params(args[1:])
         except ValueError as exc:

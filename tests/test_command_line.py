@@ -1,0 +1,111 @@
+"""The `gtp-weiqi` command line: mistyped names get a suggestion, Chinese method names work
+where slugs do, options never swallow the file name, and a closed pipe ends quietly."""
+
+from __future__ import annotations
+
+import os
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+from gtp_weiqi import __version__
+from gtp_weiqi.core.rules import RulesError, parse_rules
+from gtp_weiqi.counting import METHODS, method_slug
+from gtp_weiqi.ui.cli import main as cli_main
+from tests.test_score_cli import EXAMPLE_MOVES, write_sgf
+
+
+@pytest.fixture(scope="module")
+def example(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    return write_sgf(tmp_path_factory.mktemp("cli") / "example.sgf", EXAMPLE_MOVES)
+
+
+def run(capsys: pytest.CaptureFixture[str], *args: str) -> tuple[int, str, str]:
+    code = cli_main([str(a) for a in args])
+    out, err = capsys.readouterr()
+    return code, out, err
+
+
+def test_a_mistyped_subcommand_is_named_with_the_closest(capsys) -> None:
+    code, out, err = run(capsys, "scroe", "game.sgf")
+    assert code == 2 and out == ""
+    assert "unknown subcommand 'scroe' (did you mean score?)" in err
+    assert "known: regress, match, score" in err
+
+
+def test_version(capsys) -> None:
+    with pytest.raises(SystemExit) as stop:
+        cli_main(["--version"])
+    assert stop.value.code == 0
+    assert capsys.readouterr().out.strip() == f"gtp-weiqi {__version__}"
+
+
+def test_a_mistyped_preset_gets_a_suggestion_and_the_aliases() -> None:
+    with pytest.raises(RulesError) as refused:
+        parse_rules("chinees")
+    text = str(refused.value)
+    assert "unknown rules 'chinees' (did you mean chinese?)" in text
+    assert "nz = new-zealand" in text and "计活子 = jihuozi" in text
+
+
+def test_a_far_off_preset_gets_no_suggestion() -> None:
+    with pytest.raises(RulesError) as refused:
+        parse_rules("qqqqqqqq")
+    assert "did you mean" not in str(refused.value)
+
+
+@pytest.mark.parametrize(("name", "slug"), [
+    ("子路合计法", "zilu"), ("计活子", "jihuozi"), ("计枰点", "jipingdian"),
+    ("数路法", "shulu"), ("停子比路法", "shulu"), ("还棋头", "huanqitou"), ("ZILU", "zilu"),
+    ("tromp-taylor", "tromp_taylor"),
+])
+def test_chinese_names_and_spellings_name_methods(name: str, slug: str) -> None:
+    assert method_slug(name) == slug
+
+
+def test_every_slug_and_chinese_name_names_its_method() -> None:
+    for info in METHODS.values():
+        assert method_slug(info.slug) == info.slug
+        assert method_slug(info.name_zh) == info.slug
+
+
+def test_a_mistyped_method_gets_a_suggestion(example, capsys) -> None:
+    code, _, err = run(capsys, "score", example, "--method", "zlu")
+    assert code == 2
+    assert "unknown counting method 'zlu' (did you mean zilu?)" in err
+
+
+def test_score_takes_chinese_method_names(example, capsys) -> None:
+    code, out, _ = run(capsys, "score", example, "--method", "子路合计法,计活子", "--dead", "c2")
+    assert code == 0
+    rows = [ln.split()[0] for ln in out.splitlines() if ln.split()[:1] in (["zilu"], ["jihuozi"])]
+    assert rows == ["zilu", "jihuozi"]
+
+
+def test_gtp_score_takes_a_chinese_method_name(capsys) -> None:
+    from gtp_weiqi.ui.gtp.commands import build_engine
+
+    engine = build_engine(size=7, rules="jihuozi", komi=0.0, seed=0)
+    by_slug = engine.run_command("weiqi-score", ["zilu"])
+    assert engine.run_command("weiqi-score", ["子路合计法"]) == by_slug
+
+
+def test_dead_and_param_leave_the_file_name_alone(example, capsys) -> None:
+    """`--dead C2 game.sgf` once took game.sgf for a vertex."""
+    code, out, err = run(capsys, "score", "--dead", "c2", example, "--method", "zilu")
+    assert code == 0, err
+    assert "死子 dead stones (--dead): C2" in out
+    code, _, err = run(capsys, "score", "--dead", "c2,b3", "--dead", "none", example,
+                       "--method", "shulu", "--param", "balance=free,white_handicap_bonus=0")
+    assert code == 0, err
+
+
+def test_json_into_a_closed_pipe_ends_quietly(example) -> None:
+    env = dict(os.environ, PYTHONPATH=os.getcwd())
+    proc = subprocess.run(
+        f"{sys.executable} -m gtp_weiqi score {example} --method all --json | head -c 10",
+        shell=True, capture_output=True, text=True, env=env, timeout=120, check=False)
+    assert proc.stdout == '{\n "file":'
+    assert proc.stderr == ""

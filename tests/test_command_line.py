@@ -109,3 +109,49 @@ def test_json_into_a_closed_pipe_ends_quietly(example) -> None:
         shell=True, capture_output=True, text=True, env=env, timeout=120, check=False)
     assert proc.stdout == '{\n "file":'
     assert proc.stderr == ""
+
+
+@pytest.mark.parametrize(("option", "reason"), [
+    (["--jobs", "0"], "--jobs must be at least 1, not 0"),
+    (["--timeout", "-1"], "--timeout must be a positive number of seconds, not -1"),
+    (["--time-per-move", "nan"], "--time-per-move must be a positive number of seconds"),
+    (["--black", "gnugo '"], "--black: cannot split \"gnugo '\" into words"),
+    (["--rules", "chinees"], "(did you mean chinese?)"),
+])
+def test_match_refuses_bad_values_before_starting_anything(tmp_path, capsys, option, reason
+                                                           ) -> None:
+    out = tmp_path / "records"
+    args = ["match", "--black", "no-such-engine-here", "--white", "no-such-engine-here",
+            "--out", str(out), *option]
+    code, _, err = run(capsys, *args)
+    assert code == 2
+    assert reason in err
+    assert not out.exists()  # nothing started, nothing written
+
+
+def test_match_refuses_a_file_as_its_folder(tmp_path, capsys) -> None:
+    taken = tmp_path / "taken"
+    taken.write_text("mine\n")
+    code, _, err = run(capsys, "match", "--black", "x", "--white", "x", "--out", str(taken))
+    assert code == 2 and "is a file, not a folder" in err
+    assert taken.read_text() == "mine\n"
+
+
+def test_a_missing_engine_is_named_once(tmp_path, capsys) -> None:
+    code, _, err = run(capsys, "match", "--black", "no-such-engine-here", "--white",
+                       "no-such-engine-here", "--out", str(tmp_path / "m"), "--size", "9")
+    assert code == 2
+    assert err.count("cannot start") == 1, err
+    assert err.startswith("gtp-weiqi match: cannot start 'no-such-engine-here'")
+
+
+@pytest.mark.parametrize(("option", "reason"), [
+    (["--log", "/no/such/folder/gtp.log"], "--log: the folder /no/such/folder does not exist"),
+    (["--engine", "gnugo '"], "--engine: cannot split"),
+    (["--engine-timeout", "-1"], "--engine-timeout must be 0"),
+    (["--time-per-move", "nan"], "--time-per-move > 0"),
+])
+def test_the_engine_refuses_bad_values_before_serving(capsys, option, reason) -> None:
+    code, out, err = run(capsys, *option)
+    assert code == 2 and out == ""
+    assert reason in err

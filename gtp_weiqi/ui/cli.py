@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import argparse
+import math
 import sys
 
 from .. import __version__
@@ -91,6 +92,29 @@ def _silence_stdout() -> None:
         pass
 
 
+def _refused_option(args: argparse.Namespace) -> str | None:
+    """Why an option value cannot work, found before the engine starts."""
+    import os
+    import shlex
+
+    if args.log:
+        folder = os.path.dirname(os.path.abspath(args.log))
+        if not os.path.isdir(folder):
+            return f"--log: the folder {folder} does not exist"
+        if os.path.isdir(args.log):
+            return f"--log: {args.log} is a folder, not a file"
+    if args.engine is not None:
+        try:
+            words = shlex.split(args.engine)
+        except ValueError as exc:
+            return f"--engine: cannot split {args.engine!r} into words: {exc}"
+        if not words:
+            return "--engine: no command given"
+    if not 0 <= args.engine_timeout < math.inf:
+        return "--engine-timeout must be 0 (wait for ever) or a positive number of seconds"
+    return None
+
+
 def _mistyped_subcommand(argv: list[str]) -> str | None:
     """The refusal of a first word that is neither an option nor a subcommand."""
     if not argv or argv[0].startswith("-"):
@@ -120,11 +144,15 @@ def _main(argv: list[str] | None) -> int:
         print("gtp-weiqi: --size must be between 2 and 25", file=sys.stderr)
         return 2
     if (args.playouts is not None and args.playouts < 1
-            or args.time_per_move is not None and not args.time_per_move > 0
+            or args.time_per_move is not None and not 0 < args.time_per_move < math.inf
             or not 0 <= args.resign_threshold < 1
             or args.max_file_size is not None and args.max_file_size < 1):
         print("gtp-weiqi: --playouts must be >= 1, --time-per-move > 0 and "
               "--resign-threshold in [0, 1), --max-file-size >= 1", file=sys.stderr)
+        return 2
+    refusal = _refused_option(args)
+    if refusal is not None:
+        print(f"gtp-weiqi: {refusal}", file=sys.stderr)
         return 2
     from ..core.rules import RulesError
     from .gtp.protocol import GtpError

@@ -18,8 +18,10 @@ from __future__ import annotations
 import argparse
 import contextlib
 import json
+import math
 import multiprocessing
 import os
+import shlex
 import signal
 import sys
 import threading
@@ -75,6 +77,30 @@ def parser() -> argparse.ArgumentParser:
     return p
 
 
+def check_option_values(args: argparse.Namespace) -> None:
+    """Refuse, before any engine starts, the values that could only fail later."""
+    if args.time_per_move is not None and not 0 < args.time_per_move < math.inf:
+        raise MatchError(f"--time-per-move must be a positive number of seconds, not "
+                         f"{args.time_per_move:g}")
+    if not 0 < args.timeout < math.inf:
+        raise MatchError(f"--timeout must be a positive number of seconds, not "
+                         f"{args.timeout:g}")
+    if args.jobs < 1:
+        raise MatchError(f"--jobs must be at least 1, not {args.jobs}")
+    out = Path(args.out)
+    if out.exists() and not out.is_dir():
+        raise MatchError(f"--out: {args.out} is a file, not a folder for the records")
+    for engine in ("black", "white"):
+        command = getattr(args, engine)
+        try:
+            words = shlex.split(command)
+        except ValueError as exc:
+            raise MatchError(f"--{engine}: cannot split {command!r} into words: {exc}") \
+                from None
+        if not words:
+            raise MatchError(f"--{engine}: no command given")
+
+
 def config_from(args: argparse.Namespace) -> MatchConfig:
     if not 2 <= args.size <= 25:
         raise MatchError("--size must be between 2 and 25")
@@ -82,8 +108,7 @@ def config_from(args: argparse.Namespace) -> MatchConfig:
         raise MatchError("--games must be at least 1")
     if args.max_moves < 1:
         raise MatchError("--max-moves must be at least 1")
-    if args.time_per_move is not None and args.time_per_move <= 0:
-        raise MatchError("--time-per-move must be positive")
+    check_option_values(args)
     try:
         parse_rules(args.rules)
     except RulesError as exc:
@@ -106,8 +131,10 @@ def check_engines(config: MatchConfig) -> dict[str, dict[str, str]]:
             command = config.command(engine)
             try:
                 started[engine] = Controller.start(command, engine, timeout=config.timeout)
-            except (ControllerError, ValueError) as exc:
-                raise MatchError(f"cannot start {command!r}: {_why(exc)}") from None
+            except ControllerError as exc:  # its message names the command already
+                raise MatchError(_why(exc)) from None
+            except ValueError as exc:
+                raise MatchError(f"cannot start {command!r}: {exc}") from None
         return {engine: check_engine(controller, config.command(engine), config)
                 for engine, controller in started.items()}
     finally:

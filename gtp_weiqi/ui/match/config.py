@@ -1,5 +1,6 @@
-"""The settings of a match.  Everything here except the number of games, the jobs and the
-timeout is part of the match's identity: resuming with other values would mix games."""
+"""The settings of a match.  Everything here except the number of games, the jobs, the
+timeout and the labels is part of the match's identity: resuming with other values would mix
+games (a label only renames an engine in the records)."""
 
 from __future__ import annotations
 
@@ -21,6 +22,8 @@ class MatchConfig:
     time_per_move -- seconds per move given to the engines (time_settings 0 T 1); an
         answer later than `move_limit` loses on time
     timeout -- seconds to wait for any other answer (and for genmove without a time limit)
+    black_label / white_label -- the engines' names in every record and report (None: the
+        engine's own name and version, see `engine_labels`)
     """
 
     black: str
@@ -32,6 +35,8 @@ class MatchConfig:
     max_moves: int = 1000
     time_per_move: float | None = None
     timeout: float = 300.0
+    black_label: str | None = None
+    white_label: str | None = None
 
     @property
     def effective_komi(self) -> float:
@@ -54,6 +59,22 @@ class MatchConfig:
     def identity(self) -> dict[str, object]:
         """What a resumed match must share with the games already played."""
         data = asdict(self)
-        data.pop("timeout")
+        for key in ("timeout", "black_label", "white_label"):
+            data.pop(key)
         data["komi"] = self.effective_komi
         return data
+
+
+def engine_labels(config: MatchConfig, found: dict[str, tuple[str, str]]) -> dict[str, str]:
+    """Each engine's label: the one given, else its `name` and `version` answers (else the
+    option's name); two equal default labels get " #1" / " #2" so that records tell them
+    apart, as gomill's player codes do."""
+    given = {ENGINES[0]: config.black_label, ENGINES[1]: config.white_label}
+    labels = {}
+    for engine in ENGINES:
+        name, version = found.get(engine, ("", ""))
+        labels[engine] = given[engine] or " ".join(f"{name} {version}".split()) or engine
+    first, second = (labels[e] for e in ENGINES)
+    if first == second and not (given[ENGINES[0]] and given[ENGINES[1]]):
+        labels = {e: f"{labels[e]} #{i}" for i, e in enumerate(ENGINES, start=1)}
+    return labels

@@ -24,7 +24,7 @@ from ... import __version__
 from ...core.board import BLACK, WHITE
 from ...core.coords import format_vertex
 from ...core.files import atomic_write
-from .config import ENGINES, MatchConfig
+from .config import ENGINES, MatchConfig, engine_labels
 from .referee import Referee, inverse_result, parse_result
 
 DAT_COLUMNS = ("GAME", "RES_B", "RES_W", "RES_R", "ALT", "DUP", "LEN", "TIME_B", "TIME_W",
@@ -83,6 +83,7 @@ def game_record(referee: Referee) -> dict[str, Any]:
         "game": spec.index,
         "alternate": spec.swapped,
         "colours": {"B": players[BLACK].engine, "W": players[WHITE].engine},
+        "labels": labels_of(referee),
         "names": {p.engine: p.name for p in players.values()},
         "versions": {p.engine: p.version for p in players.values()},
         "result": referee.result,
@@ -110,6 +111,12 @@ def game_record(referee: Referee) -> dict[str, Any]:
     }
 
 
+def labels_of(referee: Referee) -> dict[str, str]:
+    """The engines' labels in this game (the given ones, else name and version)."""
+    found = {p.engine: (p.name, p.version) for p in referee.players.values()}
+    return engine_labels(referee.spec.config, found)
+
+
 def _fmt(value: Any) -> str:
     if isinstance(value, float) and value.is_integer():
         return str(int(value))
@@ -123,7 +130,7 @@ def root_comment(referee: Referee, record: dict[str, Any]) -> str:
     lines = [f"gtp-weiqi match, game {spec.index}"]
     for colour in (BLACK, WHITE):
         p = players[colour]
-        who = f"{p.name} {p.version}".strip() or p.engine
+        who = labels_of(referee)[p.engine]
         lines.append(f"{'Black' if colour == BLACK else 'White'}: {who} "
                      f"[{p.engine}: {p.command}]")
     lines.append(f"Rules: {_rules_name(referee)}; komi {_fmt(config.effective_komi)}")
@@ -173,7 +180,7 @@ def game_sgf(referee: Referee, record: dict[str, Any]) -> bytes:
     root.set("GN", f"game {referee.spec.index}")
     for colour, prop in ((BLACK, "PB"), (WHITE, "PW")):
         p = referee.players[colour]
-        root.set(prop, (p.name or p.engine) + (f" {p.version}" if p.version else ""))
+        root.set(prop, labels_of(referee)[p.engine])
     root.set("C", root_comment(referee, record))
     node = root
     board = game.board
@@ -228,14 +235,17 @@ def dat_text(config: MatchConfig, engines: dict[str, dict[str, str]],
              records: list[dict[str, Any]]) -> str:
     """gogui-twogtp's `.dat`: sorted `# Key: value` lines, `#`, the title row, one row per
     game (tab-separated; no tabs or newlines inside values)."""
+    labels = engine_labels(config, {e: (engines.get(e, {}).get("name", ""),
+                                        engines.get(e, {}).get("version", ""))
+                                    for e in ENGINES})
     header = {
         "Black": engines.get(ENGINES[0], {}).get("name", ""),
         "BlackCommand": config.black,
-        "BlackLabel": engines.get(ENGINES[0], {}).get("name", ""),
+        "BlackLabel": labels[ENGINES[0]],
         "BlackVersion": engines.get(ENGINES[0], {}).get("version", ""),
         "White": engines.get(ENGINES[1], {}).get("name", ""),
         "WhiteCommand": config.white,
-        "WhiteLabel": engines.get(ENGINES[1], {}).get("name", ""),
+        "WhiteLabel": labels[ENGINES[1]],
         "WhiteVersion": engines.get(ENGINES[1], {}).get("version", ""),
         "Referee": "gtp-weiqi",
         "RefereeCommand": f"gtp-weiqi --size {config.size} --rules {config.rules}",

@@ -36,9 +36,10 @@ from ..gtp.controller import Controller, ControllerError
 from . import records
 from .config import ENGINES, MatchConfig
 from .referee import GameSpec, deferring_handler, play_game
-from .stats import summarise
+from .stats import report_text, summarise
 
 SETTINGS = "match.json"
+REPORT = "report.txt"  # the plain-text report, as gomill ringmaster writes one
 
 
 class MatchError(Exception):
@@ -74,6 +75,11 @@ def parser() -> argparse.ArgumentParser:
                         "than 1.5 T + 1 s loses on time")
     p.add_argument("--timeout", type=float, default=300.0, metavar="S",
                    help="seconds to wait for any other engine answer (default 300)")
+    p.add_argument("--black-label", metavar="NAME",
+                   help="the --black engine's name in every record and report (default: its "
+                        "name and version answers)")
+    p.add_argument("--white-label", metavar="NAME",
+                   help="the --white engine's name, as --black-label")
     return p
 
 
@@ -87,6 +93,12 @@ def check_option_values(args: argparse.Namespace) -> None:
                          f"{args.timeout:g}")
     if args.jobs < 1:
         raise MatchError(f"--jobs must be at least 1, not {args.jobs}")
+    for option in ("black_label", "white_label"):
+        label = getattr(args, option)
+        if label is not None and (not label.strip() or not label.isprintable()):
+            raise MatchError(f"--{option.replace('_', '-')} must be a printable, non-empty name")
+    if args.black_label is not None and args.black_label == args.white_label:
+        raise MatchError("--black-label and --white-label must differ")
     out = Path(args.out)
     if out.exists() and not out.is_dir():
         raise MatchError(f"--out: {args.out} is a file, not a folder for the records")
@@ -115,7 +127,8 @@ def config_from(args: argparse.Namespace) -> MatchConfig:
         raise MatchError(f"--rules: {exc}") from None
     return MatchConfig(black=args.black, white=args.white, size=args.size, rules=args.rules,
                        komi=args.komi, alternate=args.alternate, max_moves=args.max_moves,
-                       time_per_move=args.time_per_move, timeout=args.timeout)
+                       time_per_move=args.time_per_move, timeout=args.timeout,
+                       black_label=args.black_label, white_label=args.white_label)
 
 
 # -- settings and the start-up check --------------------------------------------------------
@@ -201,6 +214,7 @@ def write_tables(out: Path, config: MatchConfig, engines: dict[str, dict[str, st
                          records.dat_text(config, engines, finished).encode("utf-8"))
     summary = summarise(config, engines, finished)
     records.write_json(out / "summary.json", summary)
+    atomic_write(out / REPORT, report_text(summary, finished).encode("utf-8"))
     return summary
 
 
@@ -376,9 +390,10 @@ def report(summary: dict[str, Any], out: Path) -> str:
     rate = summary["win_rate"]
     wins = summary["wins"]
     lines = [f"{summary['games']} games in {out}:"]
+    labels = summary.get("labels", {})
     for e in ENGINES:
         w = wins.get(e, {})
-        name = summary["engines"][e].get("name", e)
+        name = labels.get(e) or summary["engines"][e].get("name", e)
         lines.append(f"  {e} ({name}): {w.get('wins', 0)} wins, {w.get('losses', 0)} losses, "
                      f"{w.get('draws', 0)} draws, {w.get('forfeits', 0)} forfeits")
     if rate["rate"] is not None:

@@ -8,7 +8,7 @@ import statistics
 from collections import Counter
 from typing import Any
 
-from .config import ENGINES, MatchConfig
+from .config import ENGINES, MatchConfig, engine_labels
 
 Z95 = 1.959963984540054
 
@@ -79,9 +79,13 @@ def summarise(config: MatchConfig, engines: dict[str, dict[str, str]],
                         "mean_seconds": round(total / moves, 4) if moves else None,
                         "max_seconds": slowest}
     histogram = Counter(margins)
+    labels = engine_labels(config, {e: (engines.get(e, {}).get("name", ""),
+                                        engines.get(e, {}).get("version", ""))
+                                    for e in ENGINES})
     return {
         "config": {**config.identity(), "games": len(records)},
         "engines": {e: {"command": config.command(e), **engines.get(e, {})} for e in ENGINES},
+        "labels": labels,
         "games": len(records),
         "wins": {e: dict(sorted(per_engine[e].items())) for e in ENGINES},
         "by_colour": {"B": per_colour["B"], "W": per_colour["W"],
@@ -103,3 +107,54 @@ def summarise(config: MatchConfig, engines: dict[str, dict[str, str]],
         "time_per_move": move_time,
         "errors": sum(r["err"] for r in records),
     }
+
+
+def report_text(summary: dict[str, Any], records: list[dict[str, Any]]) -> str:
+    """The plain-text report of a match, as gomill's ringmaster prints one: each engine's
+    wins (as Black and as White), the forfeits with their reasons, the average time per
+    move."""
+    labels = summary["labels"]
+    config = summary["config"]
+    width = max(len(label) for label in labels.values())
+    lines = [f"{summary['games']} games, {config['size']}x{config['size']}, rules "
+             f"{config['rules']}, komi {config['komi']:g}", ""]
+    for e in ENGINES:
+        lines.append(f"{labels[e]:<{width}}  {summary['engines'][e]['command']}")
+    lines.append("")
+    played = {e: Counter(colour for r in records for colour, who in r["colours"].items()
+                         if who == e) for e in ENGINES}
+    lines.append(f"{'':<{width}}  {'wins':>9}  {'as Black':>9}  {'as White':>9}")
+    for e in ENGINES:
+        w = summary["wins"][e]
+        games = sum(played[e].values())
+        lines.append(
+            f"{labels[e]:<{width}}  {_share(w.get('wins', 0), games):>9}  "
+            f"{_share(w.get('wins_as_B', 0), played[e]['B']):>9}  "
+            f"{_share(w.get('wins_as_W', 0), played[e]['W']):>9}")
+    rate = summary["win_rate"]
+    if rate["rate"] is not None:
+        low, high = rate["ci95"]
+        lines.append(f"{labels[rate['engine']]} win rate {rate['rate']:.1%} (95% interval "
+                     f"{low:.1%} .. {high:.1%}; draws count half)")
+    draws = summary["by_colour"]["draws"]
+    lines.append(f"draws {draws}, Black won {summary['by_colour']['B']}, White won "
+                 f"{summary['by_colour']['W']}")
+    forfeits = [r for r in sorted(records, key=lambda r: r["game"]) if r.get("forfeit")]
+    lines.append("")
+    lines.append(f"forfeits: {len(forfeits)}")
+    for r in forfeits:
+        f = r["forfeit"]
+        lines.append(f"  game {r['game']}: {labels.get(f['engine'], f['engine'])} "
+                     f"({f['colour']}) {f['kind']}: {f['message']}")
+    lines.append("")
+    lines.append("average time per move:")
+    for e in ENGINES:
+        t = summary["time_per_move"][e]
+        mean = "-" if t["mean_seconds"] is None else f"{t['mean_seconds']:.3f} s"
+        lines.append(f"  {labels[e]:<{width}}  {mean} over {t['moves']} moves "
+                     f"(longest {t['max_seconds']:.3f} s)")
+    return "\n".join(lines) + "\n"
+
+
+def _share(wins: int, games: int) -> str:
+    return f"{wins}/{games}" if games else "-"

@@ -1,0 +1,72 @@
+"""Match records a bot author reads: each engine under its label in every record, and a
+plain-text report.txt (wins per engine and colour, forfeits with reasons, time per move), as
+gomill's ringmaster writes one."""
+
+from __future__ import annotations
+
+import io
+from pathlib import Path
+
+from conftest import broken, gnugo
+from sgfmill import sgf
+
+from gtp_weiqi.ui.match.config import MatchConfig, engine_labels
+from gtp_weiqi.ui.match.runner import REPORT, run_match
+
+
+def test_default_labels_are_name_and_version_told_apart_when_equal() -> None:
+    config = MatchConfig("a", "b")
+    same = {"black_engine": ("GNU Go", "3.8"), "white_engine": ("GNU Go", "3.8")}
+    assert engine_labels(config, same) == {"black_engine": "GNU Go 3.8 #1",
+                                           "white_engine": "GNU Go 3.8 #2"}
+    other = {"black_engine": ("GNU Go", "3.8"), "white_engine": ("KataGo", "1.15")}
+    assert engine_labels(config, other) == {"black_engine": "GNU Go 3.8",
+                                            "white_engine": "KataGo 1.15"}
+    assert engine_labels(config, {}) == {"black_engine": "black_engine",
+                                         "white_engine": "white_engine"}
+
+
+def test_given_labels_win_over_the_engines_answers() -> None:
+    config = MatchConfig("a", "b", black_label="gg-old", white_label="gg-new")
+    same = {"black_engine": ("GNU Go", "3.8"), "white_engine": ("GNU Go", "3.8")}
+    assert engine_labels(config, same) == {"black_engine": "gg-old", "white_engine": "gg-new"}
+
+
+def test_two_gnugos_are_labelled_apart_in_every_record(tmp_path: Path) -> None:
+    out = tmp_path / "m"
+    config = MatchConfig(gnugo(), gnugo(), size=7, alternate=True, max_moves=200)
+    summary = run_match(config, 2, out, stream=io.StringIO())
+    assert summary["labels"] == {"black_engine": "GNU Go 3.8 #1",
+                                 "white_engine": "GNU Go 3.8 #2"}
+    first = sgf.Sgf_game.from_bytes((out / "game-0000.sgf").read_bytes()).get_root()
+    second = sgf.Sgf_game.from_bytes((out / "game-0001.sgf").read_bytes()).get_root()
+    assert (first.get("PB"), first.get("PW")) == ("GNU Go 3.8 #1", "GNU Go 3.8 #2")
+    assert (second.get("PB"), second.get("PW")) == ("GNU Go 3.8 #2", "GNU Go 3.8 #1")
+    dat = (out / "match.dat").read_text()
+    assert "# BlackLabel: GNU Go 3.8 #1" in dat and "# WhiteLabel: GNU Go 3.8 #2" in dat
+    report = (out / REPORT).read_text()
+    assert report.startswith("2 games, 7x7, rules tromp-taylor, komi 7.5\n")
+    rows = {line.split("  ")[0]: line.split()[-3:] for line in report.splitlines()
+            if line.startswith("GNU Go 3.8 #") and "/" in line}
+    wins = summary["wins"]
+    for engine, label in summary["labels"].items():
+        total, as_black, as_white = rows[label]
+        assert total == f"{wins[engine].get('wins', 0)}/2"
+        assert as_black == f"{wins[engine].get('wins_as_B', 0)}/1"
+        assert as_white == f"{wins[engine].get('wins_as_W', 0)}/1"
+    assert "forfeits: 0" in report
+    assert "average time per move:" in report
+
+
+def test_the_report_names_each_forfeit_with_its_label_and_reason(tmp_path: Path) -> None:
+    out = tmp_path / "m"
+    config = MatchConfig(broken(), broken("illegal", "--after", "1"), size=9,
+                         black_label="steady", white_label="faulty")
+    summary = run_match(config, 1, out, stream=io.StringIO())
+    assert summary["wins"]["white_engine"]["forfeits"] == 1
+    report = (out / REPORT).read_text()
+    assert "forfeits: 1\n  game 0: faulty (W) illegal: " in report
+    assert "(occupied)" in report
+    root = sgf.Sgf_game.from_bytes((out / "game-0000.sgf").read_bytes()).get_root()
+    assert (root.get("PB"), root.get("PW")) == ("steady", "faulty")
+    assert "Black: steady [black_engine" in root.get("C")

@@ -70,3 +70,31 @@ def test_the_report_names_each_forfeit_with_its_label_and_reason(tmp_path: Path)
     root = sgf.Sgf_game.from_bytes((out / "game-0000.sgf").read_bytes()).get_root()
     assert (root.get("PB"), root.get("PW")) == ("steady", "faulty")
     assert "Black: steady [black_engine" in root.get("C")
+
+
+def test_every_count_says_its_judgement_and_tromp_taylor_agrees_with_final_score() -> None:
+    """Under the default rules the result (Tromp–Taylor, every stone alive) and the record's
+    list of counts must not contradict each other:
+
+       A B C D E F G
+     7 . . X . O . .
+     4 . . X X O . .      (columns C and E walls, rows 1-7)
+     1 O . X . O . .      the lone White a1 is dead to the judgement, alive to Tromp–Taylor
+    """
+    import json
+
+    from gtp_weiqi.ui.gtp.commands import build_engine
+    from gtp_weiqi.ui.gtp.scoring_cmds import ALIVE, REMOVED
+
+    engine = build_engine(size=7, rules="tromp-taylor", komi=0.0, seed=0)
+    for row in range(1, 8):
+        engine.run_command("play", ["b", f"c{row}"])
+        engine.run_command("play", ["w", f"e{row}"])
+    engine.run_command("play", ["b", "d4"])
+    engine.run_command("play", ["w", "a1"])
+    detail = json.loads(engine.run_command("weiqi-score", ["all"]))
+    by_slug = {m["slug"]: m for m in detail["methods"]}
+    assert by_slug["tromp_taylor"]["judgement"] == ALIVE
+    assert by_slug["tromp_taylor"]["result"] == engine.run_command("final_score", []) == "W+14"
+    assert by_slug["area"]["judgement"] == REMOVED
+    assert by_slug["area"]["result"] == "B+1"  # a1 removed: Black 22 (A-C, d4), White 21

@@ -42,6 +42,10 @@ def scoring_of(engine: WeiqiEngine) -> Scoring:
     return Scoring(engine)
 
 
+ALIVE = "every stone alive"  # how a count of weiqi-score all took the stones
+REMOVED = "dead stones removed"
+
+
 class Scoring:
     """The scoring side of one engine: its judge, and the commands that use it."""
 
@@ -64,10 +68,17 @@ class Scoring:
         """The judgement to count from under `slug` (default: the active rules' method), for
         `game` (default: the engine's; another one shares the judge's cache)."""
         game = game or self.engine.game
+        return self.judge.verdict(game, all_alive=self.counts_every_stone_alive(slug, game))
+
+    def counts_every_stone_alive(self, slug: str | None = None, game: Game | None = None
+                                 ) -> bool:
+        """True when `slug` counts every stone alive here: Tromp–Taylor, or an end (四虚终局)
+        after which no stone is dead."""
+        game = game or self.engine.game
         slug = slug or game.rules.counting
         info = self.end_info(game)
-        all_alive = slug in ALL_ALIVE_METHODS or bool(info is not None and info.all_alive)
-        return self.judge.verdict(game, all_alive=all_alive)
+        return (slug in ALL_ALIVE_METHODS or bool(info is not None and info.all_alive)
+                or game.forced_end)
 
     def params_for(self, slug: str, given: dict[str, Any] | None = None,
                    game: Game | None = None) -> dict[str, Any]:
@@ -171,7 +182,13 @@ class Scoring:
                 # dengzi under every balancing
                 detail = {}
                 entries = []
+                judged = {self.counts_every_stone_alive("area"): judgement}
                 for each, info_m in METHODS.items():
+                    # each method from its own judgement: tromp_taylor counts every stone
+                    # alive, as its final_score does; each entry says which it used
+                    every_alive = self.counts_every_stone_alive(each)
+                    if every_alive not in judged:
+                        judged[every_alive] = to_judgement(game, self.verdict(each))
                     mine = {k: v for k, v in given.items() if k in info_m.params}
                     balances = BALANCES if "balance" in info_m.params else (None,)
                     for bal in balances:
@@ -180,8 +197,10 @@ class Scoring:
                             params["balance"] = bal
                             if bal in A_LIKE:  # it already charges the first mover
                                 params.pop("a_point", None)
-                        part = score_detail(each, inp, judgement, params)
+                        part = score_detail(each, inp, judged[every_alive], params)
                         detail = detail or part
+                        for entry in part["methods"]:
+                            entry["judgement"] = ALIVE if every_alive else REMOVED
                         entries += part["methods"]
                 detail["methods"] = entries
         except ValueError as exc:

@@ -143,6 +143,11 @@ def root_comment(referee: Referee, record: dict[str, Any]) -> str:
            "limit": "move limit reached: counted as it stands",
            "resign": "resignation", "forfeit": "forfeit"}.get(referee.end, referee.end)
     lines.append(f"Result: {referee.result}; {end}")
+    own = next((m for m in record["methods"] if m["method"] == referee.game.rules.counting),
+               None)
+    if own is not None and own.get("judgement"):
+        lines.append(f"The result is the count of {own['method']} (the rules' own method), "
+                     f"{own['judgement']}")
     if record["forfeit"]:
         f = record["forfeit"]
         lines.append(f"Forfeit: {f['engine']} as {'Black' if f['colour'] == 'B' else 'White'}, "
@@ -158,8 +163,9 @@ def root_comment(referee: Referee, record: dict[str, Any]) -> str:
         lines.append("Counting under every method (weiqi-score all):")
         for m in record["methods"]:
             unit = f" {m['unit']}" if m.get("unit") else ""
+            judged = f" [{m['judgement']}]" if m.get("judgement") else ""
             lines.append(f"  {m['method']} {m['name']}: B {_fmt(m['black'])}, "
-                         f"W {_fmt(m['white'])}{unit} -> {m['result']}")
+                         f"W {_fmt(m['white'])}{unit} -> {m['result']}{judged}")
     lines.append(f"final_score answers: Black {referee.final_scores[BLACK]}, "
                  f"White {referee.final_scores[WHITE]}, referee {referee.result}")
     return "\n".join(lines)

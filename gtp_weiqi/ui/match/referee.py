@@ -540,7 +540,7 @@ class Referee:
             out.append({"method": entry["slug"] + (f"[{balance}]" if balance else ""),
                         "name": entry.get("name_zh", ""), "black": entry.get("black"),
                         "white": entry.get("white"), "unit": entry.get("unit", {}).get("en"),
-                        "result": entry.get("result")})
+                        "result": entry.get("result"), "judgement": entry.get("judgement")})
         return out
 
 

@@ -191,7 +191,7 @@ class View:
     setup: tuple[tuple[int, int], ...]
     handicap: int
     komi: float | None = None
-    rules: str | None = None
+    rules: Rules | None = None  # the rules it was told
     moves: list[Move] = field(default_factory=list)
 
 
@@ -443,8 +443,8 @@ class Proxy:
             view.komi = None
             self._setup("komi", _number(game.komi))
             view.komi = game.komi
-        wanted = game.rules.to_json()
-        if view.rules == wanted:
+        wanted = game.rules
+        if view.rules is wanted or view.rules == wanted:
             return
         candidates = self._rules_commands(game.rules)
         refusals: list[tuple[str, str]] = []

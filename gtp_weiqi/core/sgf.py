@@ -29,7 +29,12 @@ _MARK_PROPS = tuple(p for p in (*_STATUS_PROPS, *_OWNER_PROPS) if p != "DD")
 
 
 class SgfError(ValueError):
-    """An SGF file that cannot be loaded; the message says why."""
+    """An SGF file that cannot be loaded; the message says why, and `move` is the number of
+    the refused move (1 = the first) when a move is what failed."""
+
+    def __init__(self, message: str, move: int | None = None) -> None:
+        super().__init__(message)
+        self.move = move
 
 
 @dataclass
@@ -44,6 +49,7 @@ class SgfGame:
     moves: list[tuple[int, tuple[int, int] | None]]
     marks: dict[str, list[tuple[int, int]]]
     ru_text: str = ""  # the RU value as written (rules is None when it is not understood)
+    result: str | None = None  # RE, as recorded
 
 
 def _ru_value(root: sgf.Tree_node) -> str:
@@ -127,6 +133,7 @@ def parse_sgf(data: bytes) -> SgfGame:
         komi = game.get_komi() if root.has_property("KM") else None
         ru = _ru_value(root) if root.has_property("RU") else ""
         handicap = _handicap_value(root)
+        result = root.get("RE") if root.has_property("RE") else None
     except ValueError as exc:
         raise SgfError(f"bad SGF root: {exc}") from None
     if not 2 <= size <= 25:
@@ -164,7 +171,7 @@ def parse_sgf(data: bytes) -> SgfGame:
             except ValueError:
                 raw = node.get_raw(prop).decode("utf-8", "replace")
                 raise SgfError(f"move {len(moves) + 1}: {prop}[{raw}] is not a point on a "
-                               f"{size}x{size} board") from None
+                               f"{size}x{size} board", len(moves) + 1) from None
             moves.append((_COLOUR[colour], point))
         try:
             for prop in ("DD", "MA", "TB", "TW"):
@@ -178,7 +185,7 @@ def parse_sgf(data: bytes) -> SgfGame:
             raise SgfError(f"bad mark in node {node_number}: {reason}") from None
     _check_handicap(handicap, setup, moves, size)
     return SgfGame((size, size), komi, rules_from_ru(ru), handicap, setup, moves, marks,
-                   ru.strip())
+                   ru.strip(), result)
 
 
 def _handicap_value(root: sgf.Tree_node) -> int:
@@ -236,7 +243,7 @@ def build_game(parsed: SgfGame, rules: Rules, komi: float, move_number: int | No
         try:
             game.play(colour, p)
         except IllegalPlay as exc:
-            raise SgfError(f"move {number} is illegal ({exc.reason})") from None
+            raise SgfError(f"move {number} is illegal ({exc.reason})", number) from None
     if apply_marks and len(moves) == len(parsed.moves):
         _apply_marks(game, parsed.marks)
     return game

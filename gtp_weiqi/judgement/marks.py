@@ -61,6 +61,8 @@ class Judge:
         stones = [p for p in board.points if board.colour[p] != EMPTY]
         if all_alive or game.forced_end:
             return Verdict({p: "alive" for p in stones}, {})
+        if len(marked_status) == len(stones):  # every stone marked: nothing left to judge
+            return Verdict(dict(marked_status), dict(marked_owner))
         report = self.report(game)
         status = dict(report.status)
         status.update(marked_status)

@@ -1,8 +1,8 @@
 """GTP commands for judging and counting: final_score (and one per counting method),
 weiqi-score, weiqi-methods, final_status / final_status_list, explicit marks, cleanup.
 
-Everything here reads the game through the judgement bridge (marks first, then the
-engine's own judgement) and the pure counting functions.
+The counting itself is the scoring library's (gtp_weiqi.scoring): these are the adapters
+that parse GTP arguments, format vertices and turn its errors into GTP answers.
 """
 
 from __future__ import annotations
@@ -10,20 +10,21 @@ from __future__ import annotations
 import json
 from typing import Any
 
-from ...core.board import BLACK, EMPTY, WHITE, opponent
+from ...core.board import EMPTY, opponent
 from ...core.game import Game, IllegalPlay
-from ...counting import (
-    A_LIKE,
-    BALANCES,
-    METHODS,
-    count,
-    method_slug,
-    parse_params,
-    score_detail,
-)
+from ...counting import METHODS, parse_params
 from ...counting.types import Count
-from ...judgement.marks import ALL_ALIVE_METHODS, Judge, Verdict, scoring_input, to_judgement
+from ...judgement.marks import Verdict
 from ...player.simple import choose_move
+from ...scoring.service import (  # noqa: F401 - ALIVE, REMOVED: what weiqi-score all says
+    ALIVE,
+    REMOVED,
+    Scorer,
+    ScoringError,
+    UnclearError,
+    check_method,
+    end_info,
+)
 from .engine import WeiqiEngine, parse_colour
 from .protocol import GtpError
 
@@ -42,108 +43,43 @@ def scoring_of(engine: WeiqiEngine) -> Scoring:
     return Scoring(engine)
 
 
-ALIVE = "every stone alive"  # how a count of weiqi-score all took the stones
-REMOVED = "dead stones removed"
-
-
 class Scoring:
-    """The scoring side of one engine: its judge, and the commands that use it."""
+    """The GTP side of scoring for one engine: the scoring library's Scorer (its judge and
+    cache) bound to the engine's game, and the commands that use it."""
 
     def __init__(self, engine: WeiqiEngine) -> None:
         self.engine = engine
-        self.judge = Judge(seed=engine.seed)
+        self.scorer = Scorer(seed=engine.seed)
+        self.judge = self.scorer.judge
 
     # -- shared -------------------------------------------------------------------------
 
     def end_info(self, game: Game | None = None) -> Any:
-        """How the game (default: the engine's) ended, by the rules' ending (docs/ending.md;
-        None when that layer is absent)."""
-        try:
-            from ...core.ending import end_info
-        except ImportError:
-            return None
+        """How the game (default: the engine's) ended, by the seeds' ending rules."""
         return end_info(game or self.engine.game)
 
     def verdict(self, slug: str | None = None, game: Game | None = None) -> Verdict:
         """The judgement to count from under `slug` (default: the active rules' method), for
         `game` (default: the engine's; another one shares the judge's cache)."""
-        game = game or self.engine.game
-        return self.judge.verdict(game, all_alive=self.counts_every_stone_alive(slug, game))
-
-    def counts_every_stone_alive(self, slug: str | None = None, game: Game | None = None
-                                 ) -> bool:
-        """True when `slug` counts every stone alive here: Tromp–Taylor, or an end (四虚终局)
-        after which no stone is dead."""
-        game = game or self.engine.game
-        slug = slug or game.rules.counting
-        info = self.end_info(game)
-        return (slug in ALL_ALIVE_METHODS or bool(info is not None and info.all_alive)
-                or game.forced_end)
-
-    def params_for(self, slug: str, given: dict[str, Any] | None = None,
-                   game: Game | None = None) -> dict[str, Any]:
-        """The method's parameters: the active rules' choices, then any given ones.
-
-        The rules' balancing goes to shulu and dengzi, their bowl to the tianman methods;
-        a standard method keeps its own handicap compensation (area N, aga N-1) unless it
-        is the rules' own method.
-        """
-        game = game or self.engine.game
-        rules = game.rules
-        info_m = METHODS[slug]
-        takes = info_m.params
-        params: dict[str, Any] = {}
-        if "balance" in takes and rules.balance:
-            params["balance"] = rules.balance
-        if "bowl" in takes and rules.bowl and info_m.family != "standard":
-            params["bowl"] = rules.bowl
-        if "white_handicap_bonus" in takes and (info_m.family != "standard"
-                                                 or slug == rules.counting):
-            params["white_handicap_bonus"] = rules.whiteHandicapBonus
-        info = self.end_info(game)
-        params.update(given or {})
-        if ("a_point" in takes and rules.aPoint and info is not None and info.a_point
-                and "a_point" not in (given or {})
-                and params.get("balance", info_m.defaults.get("balance")) not in A_LIKE):
-            params["a_point"] = True  # an A-like balancing charges the first mover already
-        return params
+        return self.scorer.verdict(game or self.engine.game, slug)
 
     def count(self, slug: str, verdict: Verdict, given: dict[str, Any] | None = None,
               game: Game | None = None) -> Count:
-        game = game or self.engine.game
         try:
-            return count(slug, scoring_input(game), to_judgement(game, verdict),
-                         **self.params_for(slug, given, game))
-        except ValueError as exc:
+            return self.scorer.count(game or self.engine.game, slug, verdict, given)
+        except ScoringError as exc:
             raise GtpError(str(exc)) from None
 
     def score(self, slug: str) -> str:
         """One line: B+x / W+x / 0 under `slug`, or a clear refusal when unclear strings
         could change the winner."""
-        info = self.end_info()
-        if info is not None and info.state == "draw":
-            return "0"
-        if info is not None and info.state == "no_result":
-            return "Void"
-        if info is not None and info.state == "trial":
-            raise GtpError("cannot score: test play in progress (weiqi-test_end ends it)")
-        verdict = self.verdict(slug)
-        result = self.count(slug, verdict)
-        if verdict.unclear:
-            winners = {result.winner}
-            board = self.engine.game.board
-            for favoured in (BLACK, WHITE):
-                # the unclear strings of one side alive, the other side's dead; owners are
-                # left to the counting, as they depend on those statuses
-                status = dict(verdict.status)
-                for string in verdict.unclear:
-                    alive = board.colour[string[0]] == favoured
-                    status.update((p, "alive" if alive else "dead") for p in string)
-                winners.add(self.count(slug, Verdict(status, {})).winner)
-            if len(winners) > 1:
-                listed = self.engine.format_points([s[0] for s in verdict.unclear])
-                raise GtpError(f"cannot score: unclear {listed}")
-        return result.result
+        try:
+            return self.scorer.result(self.engine.game, slug)
+        except UnclearError as exc:
+            listed = self.engine.format_points([s[0] for s in exc.strings])
+            raise GtpError(f"cannot score: unclear {listed}") from None
+        except ScoringError as exc:
+            raise GtpError(str(exc)) from None
 
     # -- commands -----------------------------------------------------------------------
 
@@ -163,53 +99,17 @@ class Scoring:
         slug = args[0].lower()
         if slug != "all":
             try:
-                slug = method_slug(args[0])
-            except ValueError as exc:
-                raise GtpError(str(exc).replace("; known: ", "; known: all, ")) from None
+                slug = check_method(args[0])
+            except ScoringError as exc:
+                raise GtpError(str(exc)) from None
         try:
             given = parse_params(args[1:])
         except ValueError as exc:
             raise GtpError(str(exc)) from None
-        game = self.engine.game
-        verdict = self.verdict("area" if slug == "all" else slug)
-        inp = scoring_input(game)
-        judgement = to_judgement(game, verdict)
         try:
-            if slug != "all":
-                detail = score_detail(slug, inp, judgement, self.params_for(slug, given))
-            else:
-                # each method with the parameters final_score_<slug> would use; shulu and
-                # dengzi under every balancing
-                detail = {}
-                entries = []
-                judged = {self.counts_every_stone_alive("area"): judgement}
-                for each, info_m in METHODS.items():
-                    # each method from its own judgement: tromp_taylor counts every stone
-                    # alive, as its final_score does; each entry says which it used
-                    every_alive = self.counts_every_stone_alive(each)
-                    if every_alive not in judged:
-                        judged[every_alive] = to_judgement(game, self.verdict(each))
-                    mine = {k: v for k, v in given.items() if k in info_m.params}
-                    balances = BALANCES if "balance" in info_m.params else (None,)
-                    for bal in balances:
-                        params = self.params_for(each, mine)
-                        if bal is not None:
-                            params["balance"] = bal
-                            if bal in A_LIKE:  # it already charges the first mover
-                                params.pop("a_point", None)
-                        part = score_detail(each, inp, judged[every_alive], params)
-                        detail = detail or part
-                        for entry in part["methods"]:
-                            entry["judgement"] = ALIVE if every_alive else REMOVED
-                        entries += part["methods"]
-                detail["methods"] = entries
-        except ValueError as exc:
+            detail = self.scorer.detail(self.engine.game, slug, given)
+        except ScoringError as exc:
             raise GtpError(str(exc)) from None
-        detail["rules"] = game.rules.preset_name or game.rules.as_dict()
-        detail["unclear"] = [self.engine.format_points(list(s)).split() for s in verdict.unclear]
-        info = self.end_info()
-        if info is not None:
-            detail["end"] = info.state
         return json.dumps(_vertices(detail), ensure_ascii=False,
                           separators=(",", ":"))
 
@@ -243,19 +143,10 @@ class Scoring:
 
     def _point_owners(self, verdict: Verdict) -> dict[int, str]:
         """Owner of every empty point and dead stone's point (b / w / public)."""
-        engine = self.engine
-        game = engine.game
-        result = self.count("zikong", verdict)
-        board = game.board
-        territory = result.artefacts.get("territory", {})
-        owners: dict[int, str] = {}
-        for colour in ("b", "w"):
-            for rc in territory.get(colour, []):
-                owners[board.point(*rc)] = colour
-        for p in board.points:
-            if board.colour[p] == EMPTY and p not in owners:
-                owners[p] = verdict.owner.get(p, "public")
-        return owners
+        try:
+            return self.scorer.point_owners(self.engine.game, verdict)
+        except ScoringError as exc:
+            raise GtpError(str(exc)) from None
 
     def cmd_final_status(self, args: list[str]) -> str:
         self.engine._arity(args, 1, 2)

@@ -28,7 +28,6 @@ built by `build_engine`, which also counts the result).  The game ends as the ru
 
 from __future__ import annotations
 
-import json
 import sys
 import time
 import traceback
@@ -41,7 +40,8 @@ from ...core.board import BLACK, WHITE, opponent
 from ...core.coords import format_vertex, parse_vertex, parse_vertex_list
 from ...core.game import Game
 from ...core.rules import has_our_fields
-from ...judgement.marks import ALL_ALIVE_METHODS, Judge
+from ...judgement.marks import ALL_ALIVE_METHODS
+from ...scoring.service import Scorer, ScoringError, UnclearError
 from ..gtp.commands import build_engine
 from ..gtp.controller import (
     ChannelError,
@@ -244,7 +244,8 @@ class Referee:
         self.result = "?"
         self.forfeit: Forfeit | None = None
         self.detail: dict[str, Any] | None = None
-        self.judge = Judge()
+        self.scorer = Scorer()
+        self.judge = self.scorer.judge
         self.final_scores = {BLACK: "?", WHITE: "?"}
         self.duration = 0.0
 
@@ -433,14 +434,12 @@ class Referee:
 
     def _agreement(self) -> tuple[bool, str]:
         """Whether both engines' dead stones equal ours (and ours are all decided)."""
-        engine = self.engine
-        unclear = engine.run_command("weiqi-unclear", [])
-        if unclear.strip():
-            return False, f"our judgement is unsure of {' '.join(unclear.split())}"
-        try:
-            ours = self._points(engine.run_command("final_status_list", ["dead"]))
-        except GtpError as exc:
-            return False, f"no judgement of ours ({exc})"
+        verdict = self.scorer.verdict(self.game)
+        if verdict.unclear:
+            unsure = " ".join(self._vertex(p) for s in verdict.unclear for p in sorted(
+                s, key=self.game.board.row_col))
+            return False, f"our judgement is unsure of {unsure}"
+        ours = {p for p, s in verdict.status.items() if s == "dead"}
         shown = " ".join(sorted(self._vertex(p) for p in ours)) or "none"
         for colour in (BLACK, WHITE):
             player = self.players[colour]
@@ -494,24 +493,27 @@ class Referee:
                 game.mark_status(points, status)
 
     def _count(self) -> None:
-        engine = self.engine
+        """Count the position: the rules' own result, the dead stones it took, and the
+        count under every method (the scoring library, on the referee's game)."""
+        game = self.game
         if self.count_at is None:
             self.count_at = len(self.record_moves)
         try:
-            self.result = engine.run_command("final_score", [])
-        except GtpError as exc:
+            self.result = self.scorer.result(game, game.rules.counting)
+        except UnclearError as exc:
+            firsts = sorted((s[0] for s in exc.strings), key=game.board.row_col)
+            listed = " ".join(self._vertex(p) for p in firsts)
+            self.notes.append(f"final_score failed: cannot score: unclear {listed}")
+            self.result = "?"
+        except ScoringError as exc:
             self.notes.append(f"final_score failed: {exc}")
             self.result = "?"
+        verdict = self.scorer.verdict(game)
+        dead = {p for p, s in verdict.status.items() if s == "dead"}
+        self.dead = [] if ending.end_info(game).all_alive else sorted(dead)
         try:
-            dead = self._points(engine.run_command("final_status_list", ["dead"]))
-            if ending.end_info(self.game).all_alive:
-                dead = set()
-            self.dead = sorted(dead)
-        except GtpError:
-            self.dead = []
-        try:
-            self.detail = json.loads(engine.run_command("weiqi-score", ["all"]))
-        except (GtpError, ValueError) as exc:
+            self.detail = self.scorer.detail(game, "all")
+        except ScoringError as exc:
             self.notes.append(f"weiqi-score all failed: {exc}")
 
     # -- the record ---------------------------------------------------------------------

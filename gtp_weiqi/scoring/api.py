@@ -1,0 +1,166 @@
+"""The public Python API: count an SGF record or a position under any counting method.
+
+    from gtp_weiqi import score_sgf
+    result = score_sgf("game.sgf", methods="zilu,area")
+    result["zilu"].result, result.dead_source, result.to_dict()
+"""
+
+from __future__ import annotations
+
+import os
+from collections.abc import Iterable, Mapping
+from typing import Any
+
+from ..core.board import BLACK, WHITE
+from ..core.coords import format_vertex, parse_vertex
+from ..core.game import Game
+from ..core.rules import Rules
+from ..counting import METHODS, parse_params
+from ..judgement.marks import Verdict
+from .record import Record, load_record, read_source, record_dead, resolve_rules
+from .result import ALL_ALIVE, MethodScore, ScoreResult
+from .service import Scorer, ScoringError, check_method
+
+Methods = str | Iterable[str] | None
+Params = Mapping[str, Any] | Iterable[str] | str | None
+
+
+def method_list(methods: Methods, rules: Rules) -> list[str]:
+    """The slugs asked for: 'all', one slug, several separated by commas, a list of slugs,
+    or None for the rules' own method.  Unknown ones are a ScoringError."""
+    if methods is None:
+        return [rules.counting]
+    if isinstance(methods, str):
+        if methods.strip().lower() == "all":
+            return list(METHODS)
+        methods = methods.split(",")
+    slugs = [check_method(s) for s in methods if s.strip()]
+    if not slugs:
+        raise ScoringError("no counting method given")
+    return list(dict.fromkeys(slugs))
+
+
+def params_of(params: Params) -> dict[str, Any]:
+    """Counting parameters from a mapping or `key=value` tokens; a bad one is a
+    ScoringError."""
+    if params is None:
+        return {}
+    if isinstance(params, Mapping):
+        params = [f"{key}={value}" for key, value in params.items()]
+    try:
+        return parse_params(params)
+    except ValueError as exc:
+        raise ScoringError(str(exc)) from None
+
+
+def _vertices(game: Game, points: Iterable[int]) -> tuple[str, ...]:
+    rc = game.board.row_col
+    return tuple(format_vertex(x) for x in sorted(rc(p) for p in points))
+
+
+def _with_status(game: Game, verdict: Verdict, status: str) -> tuple[str, ...]:
+    return _vertices(game, (p for p, s in verdict.status.items() if s == status))
+
+
+def _unclear(game: Game, verdict: Verdict) -> tuple[tuple[str, ...], ...]:
+    return tuple(sorted(_vertices(game, s) for s in verdict.unclear))
+
+
+def count_record(record: Record, methods: Methods = "all",
+                 dead: str | Iterable[str] | None = None, scorer: Scorer | None = None,
+                 params: Params = None) -> ScoreResult:
+    """Count a loaded record: dead stones given, else from its DD, else from its TB / TW,
+    else judged; then every method asked for."""
+    game = record.game
+    scorer = scorer or Scorer()
+    slugs = method_list(methods, game.rules)
+    given = params_of(params)
+    points, source = record_dead(game, record.marks, dead)
+    if points is not None:
+        scorer.mark_exactly_dead(game, points)
+    scores = []
+    for counted, verdict in scorer.count_many(game, slugs, given):
+        scores.append(MethodScore(
+            counted.slug, counted.name_zh, counted.name_en, counted.unit_zh, counted.unit_en,
+            counted.black, counted.white, counted.margin, counted.result, counted.winner,
+            dict(counted.params), _with_status(game, verdict, "dead"),
+            _with_status(game, verdict, "seki"),
+            ALL_ALIVE if scorer.all_alive(game, counted.slug) else source,
+            _unclear(game, verdict), counted))
+    judged = scorer.verdict(game, "area")  # the judgement of every method that removes
+    rules = game.rules
+    return ScoreResult(
+        name=record.name, size=(game.width, game.height),
+        rules=rules.preset_name or rules.as_dict(), komi=game.komi, moves=len(game.moves),
+        captured={"b": game.captured[BLACK], "w": game.captured[WHITE]},
+        recorded_result=record.recorded_result,
+        dead_source=ALL_ALIVE if scorer.all_alive(game, "area") else source,
+        dead=_with_status(game, judged, "dead"), unclear=_unclear(game, judged),
+        methods=tuple(scores))
+
+
+def score_sgf(source: str | bytes | os.PathLike[str], methods: Methods = "all",
+              rules: str | Rules | None = None, dead: str | Iterable[str] | None = None,
+              seed: int = 0, komi: float | None = None, params: Params = None
+              ) -> ScoreResult:
+    """Count a game record under `methods`.
+
+    source -- a path, SGF text or SGF bytes
+    methods -- 'all', a slug ('zilu'), slugs separated by commas, a list, or None for the
+        rules' own method
+    rules -- a preset name or KataGo-style JSON (default: the record's RU, else chinese)
+    dead -- vertices of the dead strings ('none' or [] for none); default: the record's DD,
+        else its TB / TW territory marks, else the engine's judgement (seeded by `seed`)
+    komi -- default: the record's KM, else the rules'
+    params -- counting parameters, e.g. {"balance": "art"} or "bowl=24"
+    Raises ScoringError (RecordError for a bad record, with `.move`) with the reason.
+    """
+    data, name = read_source(source)
+    record = load_record(data, name, rules, komi)
+    return count_record(record, methods, dead, Scorer(seed=seed), params)
+
+
+def score_position(black: Iterable[str] = (), white: Iterable[str] = (), size: int = 19,
+                   methods: Methods = "all", rules: str | Rules = "chinese",
+                   dead: str | Iterable[str] | None = None, seed: int = 0,
+                   komi: float | None = None, captured: Mapping[str, int] | None = None,
+                   params: Params = None) -> ScoreResult:
+    """Count a position given as stones: `black` and `white` vertex lists ('D4', ...).
+
+    captured -- stones of each colour taken during play, {'b': n, 'w': m} (the 计活子
+    methods and territory counting need them); the rest as for `score_sgf` (dead stones:
+    given, else the engine's judgement).
+    """
+    if not 2 <= size <= 25:
+        raise ScoringError(f"board size {size} is not supported (2..25)")
+    chosen, default_komi = resolve_rules(rules, None)
+    game = Game(size, size, chosen, komi if komi is not None else
+                default_komi if default_komi is not None else 7.5)
+    board = game.board
+    stones: list[tuple[int, int]] = []
+    for colour, vertices in ((BLACK, black), (WHITE, white)):
+        for text in ([vertices] if isinstance(vertices, str) else vertices):
+            for word in str(text).replace(",", " ").split():
+                try:
+                    rc = parse_vertex(word, size, size)
+                except ValueError as exc:
+                    raise ScoringError(f"stones: {exc}") from None
+                if rc is None:
+                    raise ScoringError("stones: pass is not a point")
+                p = board.point(*rc)
+                if any(q == p for q, _ in stones):
+                    raise ScoringError(f"stones: two stones on {word}")
+                stones.append((p, colour))
+    game.add_setup(stones)
+    for _colour, string, libs in board.strings():
+        if not libs:
+            raise ScoringError(f"stones: the string at {_vertices(game, string[:1])[0]} "
+                               "has no liberty")
+    for letter, colour in (("b", BLACK), ("w", WHITE)):
+        game.captured[colour] = int((captured or {}).get(letter, 0))
+    record = Record(game, {}, None, "<position>", 0)
+    return count_record(record, methods, dead, Scorer(seed=seed), params)
+
+
+__all__ = ["count_record", "method_list", "params_of", "score_position",
+           "score_sgf"]

@@ -1,0 +1,170 @@
+"""A game record to count: the SGF read and replayed under the chosen rules, and where its
+dead stones come from.
+
+Dead stones, in this order: given explicitly, the SGF's DD (dead-stone list), its territory
+marks TB / TW as KGS and CGoban write them at the end of a scored game (a stone on a point
+marked as the other colour's territory is dead), and only then the engine's judgement.
+"""
+
+from __future__ import annotations
+
+import os
+from collections.abc import Iterable
+from dataclasses import dataclass
+from typing import Any
+
+from ..core.board import BLACK, EMPTY, WHITE
+from ..core.coords import parse_vertex
+from ..core.game import Game
+from ..core.rules import Rules, RulesError, lookup_preset, parse_rules
+from ..core.sgf import SgfError, build_game, parse_sgf
+from .service import ScoringError
+
+DEFAULT_RULES = "chinese"
+MAX_SGF_BYTES = 16 * 1024 * 1024  # far above any real game record; a bound for hostile files
+
+# Where the dead stones of a count came from.
+GIVEN, SGF_DD, SGF_TERRITORY, JUDGEMENT = "given", "SGF DD", "SGF TB/TW", "judgement"
+DEAD_SOURCES = (GIVEN, SGF_DD, SGF_TERRITORY, JUDGEMENT)
+
+
+class RecordError(ScoringError):
+    """An SGF record that cannot be counted; `move` is the refused move's number (1 = the
+    first) when a move is what failed."""
+
+    def __init__(self, message: str, move: int | None = None) -> None:
+        super().__init__(message)
+        self.move = move
+
+
+@dataclass
+class Record:
+    """A replayed game with what its SGF said besides the moves.
+
+    name -- the file name, or '<sgf>' for data given directly
+    marks -- the SGF's mark properties (DD, TB, TW, MA and our own) as [row, col] lists
+    recorded_result -- the SGF's RE, None when absent
+    size_bytes -- the length of the SGF data
+    """
+
+    game: Game
+    marks: dict[str, list[tuple[int, int]]]
+    recorded_result: str | None
+    name: str
+    size_bytes: int
+
+
+def read_source(source: str | bytes | os.PathLike[str]) -> tuple[bytes, str]:
+    """The SGF data and a name for it: a path (str or PathLike), SGF text (a str that starts
+    with '(') or SGF bytes."""
+    if isinstance(source, (bytes, bytearray, memoryview)):
+        return bytes(source), "<sgf>"
+    if isinstance(source, str) and source.lstrip().startswith("("):
+        return source.encode("utf-8"), "<sgf>"
+    if not isinstance(source, (str, os.PathLike)):
+        raise TypeError(f"an SGF source is a path, SGF text or bytes, not {type(source)!r}")
+    path = os.fspath(source)
+    try:
+        with open(path, "rb") as f:
+            data = f.read(MAX_SGF_BYTES + 1)
+    except OSError as exc:
+        raise RecordError(f"cannot read {path}: {exc.strerror}") from None
+    return data, path
+
+
+def resolve_rules(rules: str | Rules | None, recorded: Rules | None
+                  ) -> tuple[Rules, float | None]:
+    """The rules to count under and their default komi: the given ones, else the record's
+    RU, else Chinese rules.  Unknown rules are a ScoringError."""
+    if isinstance(rules, Rules):
+        found = lookup_preset(rules.preset_name) if rules.preset_name else None
+        return rules, found[1] if found else None
+    if rules is not None:
+        try:
+            return parse_rules(rules)
+        except RulesError as exc:
+            raise ScoringError(str(exc)) from None
+    if recorded is not None:
+        found = lookup_preset(recorded.preset_name) if recorded.preset_name else None
+        return recorded, found[1] if found else None
+    found = lookup_preset(DEFAULT_RULES)
+    assert found is not None
+    return found
+
+
+def load_record(data: bytes, name: str = "<sgf>", rules: str | Rules | None = None,
+                komi: float | None = None) -> Record:
+    """Parse and replay an SGF record; RecordError with the reason (and the move number
+    of an illegal move) when it cannot be."""
+    if len(data) > MAX_SGF_BYTES:
+        raise RecordError(f"{name}: larger than {MAX_SGF_BYTES // (1024 * 1024)} MiB, "
+                          "not a game record")
+    try:
+        parsed = parse_sgf(data)
+    except SgfError as exc:
+        raise RecordError(str(exc), exc.move) from None
+    chosen, default_komi = resolve_rules(rules, parsed.rules)
+    parsed.rules = chosen
+    if komi is not None:
+        parsed.komi = komi
+    fallback = default_komi if default_komi is not None else 7.5
+    try:
+        game = build_game(parsed, chosen, parsed.komi if parsed.komi is not None else fallback)
+    except SgfError as exc:
+        raise RecordError(str(exc), exc.move) from None
+    return Record(game, parsed.marks, parsed.result, name, len(data))
+
+
+def parse_dead(game: Game, dead: str | Iterable[str]) -> list[int]:
+    """The points of vertices named dead ('none' names none); ScoringError for a vertex off
+    the board or without a stone."""
+    words = dead.split() if isinstance(dead, str) else list(dead)
+    board = game.board
+    points: list[int] = []
+    for token in (t for item in words for t in str(item).replace(",", " ").split()):
+        if token.lower() == "none":
+            continue
+        try:
+            rc = parse_vertex(token, game.width, game.height)
+        except ValueError as exc:
+            raise ScoringError(str(exc)) from None
+        if rc is None or board.colour[board.point(*rc)] == EMPTY:
+            raise ScoringError(f"no stone at {token}")
+        points.append(board.point(*rc))
+    return points
+
+
+def territory_dead(game: Game, marks: dict[str, Any]) -> list[int]:
+    """Stones standing on points the record marks as the other colour's territory (TB
+    holds White's dead stones, TW Black's)."""
+    board = game.board
+    dead = []
+    for prop, victim in (("TB", WHITE), ("TW", BLACK)):
+        for rc in marks.get(prop, []):
+            p = board.point(*rc)
+            if board.colour[p] == victim:
+                dead.append(p)
+    return dead
+
+
+def record_dead(game: Game, marks: dict[str, Any], dead: str | Iterable[str] | None
+                ) -> tuple[list[int] | None, str]:
+    """The points named dead and where they come from (one of DEAD_SOURCES); None with
+    JUDGEMENT when neither the caller nor the record says."""
+    if dead is not None:
+        try:
+            return parse_dead(game, dead), GIVEN
+        except ScoringError as exc:
+            raise ScoringError(f"dead stones: {exc}") from None
+    board = game.board
+    if marks.get("DD"):
+        return [board.point(*rc) for rc in marks["DD"]
+                if board.colour[board.point(*rc)] != EMPTY], SGF_DD
+    if marks.get("TB") or marks.get("TW"):
+        return territory_dead(game, marks), SGF_TERRITORY
+    return None, JUDGEMENT
+
+
+__all__ = ["DEAD_SOURCES", "DEFAULT_RULES", "GIVEN", "JUDGEMENT", "MAX_SGF_BYTES", "Record",
+           "RecordError", "SGF_DD", "SGF_TERRITORY", "load_record", "parse_dead",
+           "read_source", "record_dead", "resolve_rules", "territory_dead"]

@@ -1,0 +1,262 @@
+"""The scoring service of one game: judgement + marks + method + parameters -> counts.
+
+A `Scorer` holds the judge (and its cache of judged positions) and knows how the rules
+choose a method's parameters and when a count must be refused.  The GTP commands, the
+score command line and the match referee all count through it; it imports nothing above
+the judgement layer.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from ..core.board import BLACK, EMPTY, WHITE
+from ..core.game import Game
+from ..counting import (
+    A_LIKE,
+    BALANCES,
+    METHODS,
+    Analysis,
+    analyse,
+    count,
+    method_slug,
+    score_detail,
+)
+from ..counting.types import Count
+from ..judgement.marks import ALL_ALIVE_METHODS, Judge, Verdict, scoring_input, to_judgement
+from ..judgement.status import find_seki
+
+
+class ScoringError(ValueError):
+    """A count that cannot be made: an unknown method or rules, a bad record or parameter.
+    The message says why."""
+
+
+class UnclearError(ScoringError):
+    """The judgement left strings undecided that could change the winner (`strings`: their
+    stone points)."""
+
+    def __init__(self, message: str, strings: list[tuple[int, ...]]) -> None:
+        super().__init__(message)
+        self.strings = strings
+
+
+ALIVE = "every stone alive"  # how an entry of the detail of 'all' took the stones
+REMOVED = "dead stones removed"
+
+
+def check_method(name: str) -> str:
+    """The slug of a method named by its slug or Chinese name, or ScoringError naming the
+    closest and the known ones."""
+    try:
+        return method_slug(name)
+    except ValueError as exc:
+        raise ScoringError(str(exc).replace("; known: ", "; known: all, ")) from None
+
+
+def end_info(game: Game) -> Any:
+    """How the game ended, by the seeds' ending rules (None when that layer is absent)."""
+    try:
+        from ..core.ending import end_info as info_of
+    except ImportError:
+        return None
+    return info_of(game)
+
+
+class Scorer:
+    """Counts games: the judge of dead stones (cached per position, seeded) and the rules'
+    choice of method parameters."""
+
+    def __init__(self, seed: int = 0, judge: Judge | None = None) -> None:
+        self.judge = judge if judge is not None else Judge(seed=seed)
+
+    def verdict(self, game: Game, slug: str | None = None) -> Verdict:
+        """The judgement to count `game` from under `slug` (default: the rules' method):
+        every stone alive for Tromp–Taylor and after a forced end, else marks first, then
+        the judge."""
+        return self.judge.verdict(game, all_alive=self.all_alive(game,
+                                                                 slug or game.rules.counting))
+
+    def params_for(self, game: Game, slug: str, given: dict[str, Any] | None = None
+                   ) -> dict[str, Any]:
+        """The method's parameters: the active rules' choices, then any given ones.
+
+        The rules' balancing goes to shulu and dengzi, their bowl to the tianman methods;
+        a standard method keeps its own handicap compensation (area N, aga N-1) unless it
+        is the rules' own method.
+        """
+        rules = game.rules
+        info_m = METHODS[slug]
+        takes = info_m.params
+        params: dict[str, Any] = {}
+        if "balance" in takes and rules.balance:
+            params["balance"] = rules.balance
+        if "bowl" in takes and rules.bowl and info_m.family != "standard":
+            params["bowl"] = rules.bowl
+        if "white_handicap_bonus" in takes and (info_m.family != "standard"
+                                                 or slug == rules.counting):
+            params["white_handicap_bonus"] = rules.whiteHandicapBonus
+        info = end_info(game)
+        params.update(given or {})
+        if ("a_point" in takes and rules.aPoint and info is not None and info.a_point
+                and "a_point" not in (given or {})
+                and params.get("balance", info_m.defaults.get("balance")) not in A_LIKE):
+            params["a_point"] = True  # an A-like balancing charges the first mover already
+        return params
+
+    def count(self, game: Game, slug: str, verdict: Verdict | None = None,
+              given: dict[str, Any] | None = None, analysis: Analysis | None = None) -> Count:
+        """The count of `game` under `slug` (verdict default: `self.verdict`); a bad
+        parameter is a ScoringError."""
+        if verdict is None:
+            verdict = self.verdict(game, slug)
+        params = self.params_for(game, slug, given)
+        try:
+            if analysis is not None:  # made from this game and verdict (count_many)
+                return count(slug, analysis.inp, analysis.judgement, analysis=analysis,
+                             **params)
+            return count(slug, scoring_input(game), to_judgement(game, verdict), **params)
+        except ValueError as exc:
+            raise ScoringError(str(exc)) from None
+
+    def count_many(self, game: Game, slugs: list[str], given: dict[str, Any] | None = None
+                   ) -> list[tuple[Count, Verdict]]:
+        """The counts under several methods, each with the verdict it used; methods that
+        share a verdict share one analysis of the position (blocks, eyes, regions)."""
+        out: list[tuple[Count, Verdict]] = []
+        shared: list[tuple[Verdict, Analysis]] = []
+        for slug in slugs:
+            verdict = self.verdict(game, slug)
+            found = next((s for s in shared if s[0].status == verdict.status
+                          and s[0].owner == verdict.owner), None)
+            if found is None:
+                found = (verdict, analyse(scoring_input(game), to_judgement(game, verdict)))
+                shared.append(found)
+            # one method takes every parameter given (and refuses one it does not take);
+            # several take each the ones they know
+            mine = dict(given or {}) if len(slugs) == 1 else {
+                k: v for k, v in (given or {}).items() if k in METHODS[slug].params}
+            out.append((self.count(game, slug, found[0], mine, found[1]), found[0]))
+        return out
+
+    def result(self, game: Game, slug: str) -> str:
+        """One line: B+x / W+x / 0 under `slug`, `Void` for no result; UnclearError when
+        undecided strings could change the winner."""
+        info = end_info(game)
+        if info is not None and info.state == "draw":
+            return "0"
+        if info is not None and info.state == "no_result":
+            return "Void"
+        if info is not None and info.state == "trial":
+            raise ScoringError("cannot score: test play in progress (weiqi-test_end ends it)")
+        verdict = self.verdict(game, slug)
+        counted = self.count(game, slug, verdict)
+        if verdict.unclear and len(self.possible_winners(game, slug, verdict)) > 1:
+            raise UnclearError("cannot score: unclear strings could change the winner",
+                               list(verdict.unclear))
+        return counted.result
+
+    def possible_winners(self, game: Game, slug: str, verdict: Verdict) -> set[str | None]:
+        """The winners under `slug` as the judgement stands and with the unclear strings of
+        one side all alive and the other side's all dead (owners left to the counting)."""
+        winners = {self.count(game, slug, verdict).winner}
+        board = game.board
+        for favoured in (BLACK, WHITE):
+            status = dict(verdict.status)
+            for string in verdict.unclear:
+                alive = board.colour[string[0]] == favoured
+                status.update((p, "alive" if alive else "dead") for p in string)
+            winners.add(self.count(game, slug, Verdict(status, {})).winner)
+        return winners
+
+    def detail(self, game: Game, slug: str, given: dict[str, Any] | None = None
+               ) -> dict[str, Any]:
+        """The whole count as JSON-able data (points as [row, col]): one method, or 'all'
+        with each method's own parameters and shulu / dengzi under every balancing."""
+        given = given or {}
+        verdict = self.verdict(game, "area" if slug == "all" else slug)
+        inp = scoring_input(game)
+        judgement = to_judgement(game, verdict)
+        try:
+            if slug != "all":
+                detail = score_detail(slug, inp, judgement, self.params_for(game, slug, given))
+            else:
+                detail = {}
+                entries = []
+                judged = {self.all_alive(game, "area"): judgement}
+                for each, info_m in METHODS.items():
+                    # each method from its own judgement: tromp_taylor counts every stone
+                    # alive, as its final_score does; each entry says which it used
+                    every_alive = self.all_alive(game, each)
+                    if every_alive not in judged:
+                        judged[every_alive] = to_judgement(game, self.verdict(game, each))
+                    mine = {k: v for k, v in given.items() if k in info_m.params}
+                    for bal in BALANCES if "balance" in info_m.params else (None,):
+                        params = self.params_for(game, each, mine)
+                        if bal is not None:
+                            params["balance"] = bal
+                            if bal in A_LIKE:  # it already charges the first mover
+                                params.pop("a_point", None)
+                        part = score_detail(each, inp, judged[every_alive], params)
+                        detail = detail or part
+                        for entry in part["methods"]:
+                            entry["judgement"] = ALIVE if every_alive else REMOVED
+                        entries += part["methods"]
+                detail["methods"] = entries
+        except ValueError as exc:
+            raise ScoringError(str(exc)) from None
+        detail["rules"] = game.rules.preset_name or game.rules.as_dict()
+        rc = game.board.row_col
+        detail["unclear"] = [sorted(rc(p) for p in s) for s in verdict.unclear]
+        info = end_info(game)
+        if info is not None:
+            detail["end"] = info.state
+        return detail
+
+    def point_owners(self, game: Game, verdict: Verdict) -> dict[int, str]:
+        """Owner of every empty point and dead stone's point (b / w / public), as the
+        point count (zikong) sees them."""
+        result = self.count(game, "zikong", verdict)
+        board = game.board
+        territory = result.artefacts.get("territory", {})
+        owners: dict[int, str] = {}
+        for colour in ("b", "w"):
+            for rc in territory.get(colour, []):
+                owners[board.point(*rc)] = colour
+        for p in board.points:
+            if board.colour[p] == EMPTY and p not in owners:
+                owners[p] = verdict.owner.get(p, "public")
+        return owners
+
+    def mark_exactly_dead(self, game: Game, points: list[int]) -> None:
+        """Mark exactly the strings at `points` dead and every other string alive, or in
+        seki where the seki detection finds one once the dead stones are off (with the
+        seki's one-sided points as owner marks).  Nothing is left to the slower judgement
+        of life and death: the record or the caller has decided it."""
+        board = game.board
+        dead = {q for p in points for q in board.string_at(p)}
+        seki = find_seki(board, dead)
+        in_seki = seki.stones()
+        groups: dict[str, list[int]] = {"dead": [], "seki": [], "alive": []}
+        for _colour, stones, _libs in board.strings():
+            first = stones[0]
+            groups["dead" if first in dead else "seki" if first in in_seki else "alive"
+                   ].append(first)
+        for status, firsts in groups.items():
+            if firsts:
+                game.mark_status(firsts, status)
+        for colour, letter in ((BLACK, "b"), (WHITE, "w")):
+            owned = [p for p, c in {**seki.one_sided, **seki.own_liberties}.items()
+                     if c == colour and board.colour[p] == EMPTY]
+            if owned:
+                game.mark_owner(owned, letter)
+
+    def all_alive(self, game: Game, slug: str) -> bool:
+        """Whether `slug` counts `game` with every stone alive (Tromp–Taylor, a forced
+        end after four virtual moves)."""
+        info = end_info(game)
+        return (slug in ALL_ALIVE_METHODS or bool(info is not None and info.all_alive)
+                or game.forced_end)
+
+__all__ = ["ALIVE", "REMOVED", "Scorer", "ScoringError", "UnclearError", "check_method",
+           "end_info"]

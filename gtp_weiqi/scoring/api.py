@@ -33,7 +33,7 @@ def method_list(methods: Methods, rules: Rules) -> list[str]:
     if isinstance(methods, str):
         if methods.strip().lower() == "all":
             return list(METHODS)
-        methods = methods.split(",")
+        methods = methods.replace("，", ",").split(",")
     slugs = [check_method(s) for s in methods if s.strip()]
     if not slugs:
         raise ScoringError("no counting method given")

@@ -10,18 +10,19 @@ from __future__ import annotations
 
 import os
 from collections.abc import Iterable
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import Any
 
 from ..core.board import BLACK, EMPTY, WHITE
 from ..core.coords import parse_vertex
+from ..core.files import DEFAULT_READ_LIMIT
 from ..core.game import Game
-from ..core.rules import Rules, RulesError, lookup_preset, parse_rules
-from ..core.sgf import SgfError, build_game, parse_sgf
+from ..core.rules import Rules, RulesError, check_komi, lookup_preset, parse_rules
+from ..core.sgf import SgfError, build_game, parse_sgf, read_sgf_file, unknown_rules_note
 from .service import ScoringError
 
 DEFAULT_RULES = "chinese"
-MAX_SGF_BYTES = 16 * 1024 * 1024  # far above any real game record; a bound for hostile files
+MAX_SGF_BYTES = DEFAULT_READ_LIMIT  # far above any real game record; a bound for hostile files
 
 # Where the dead stones of a count came from.
 GIVEN, SGF_DD, SGF_TERRITORY, JUDGEMENT = "given", "SGF DD", "SGF TB/TW", "judgement"
@@ -45,6 +46,7 @@ class Record:
     marks -- the SGF's mark properties (DD, TB, TW, MA and our own) as [row, col] lists
     recorded_result -- the SGF's RE, None when absent
     size_bytes -- the length of the SGF data
+    notes -- what was assumed (an RU not understood, and the rules counted under instead)
     """
 
     game: Game
@@ -52,6 +54,7 @@ class Record:
     recorded_result: str | None
     name: str
     size_bytes: int
+    notes: list[str] = field(default_factory=list)
 
 
 def read_source(source: str | bytes | os.PathLike[str]) -> tuple[bytes, str]:
@@ -65,11 +68,9 @@ def read_source(source: str | bytes | os.PathLike[str]) -> tuple[bytes, str]:
         raise TypeError(f"an SGF source is a path, SGF text or bytes, not {type(source)!r}")
     path = os.fspath(source)
     try:
-        with open(path, "rb") as f:
-            data = f.read(MAX_SGF_BYTES + 1)
-    except OSError as exc:
-        raise RecordError(f"cannot read {path}: {exc.strerror}") from None
-    return data, path
+        return read_sgf_file(path, MAX_SGF_BYTES), path
+    except SgfError as exc:
+        raise RecordError(str(exc)) from None
 
 
 def resolve_rules(rules: str | Rules | None, recorded: Rules | None
@@ -104,15 +105,20 @@ def load_record(data: bytes, name: str = "<sgf>", rules: str | Rules | None = No
     except SgfError as exc:
         raise RecordError(str(exc), exc.move) from None
     chosen, default_komi = resolve_rules(rules, parsed.rules)
+    note = None if rules is not None else unknown_rules_note(parsed, chosen)
     parsed.rules = chosen
     if komi is not None:
-        parsed.komi = komi
+        try:
+            parsed.komi = check_komi(komi)
+        except RulesError as exc:
+            raise ScoringError(str(exc)) from None
     fallback = default_komi if default_komi is not None else 7.5
     try:
         game = build_game(parsed, chosen, parsed.komi if parsed.komi is not None else fallback)
     except SgfError as exc:
         raise RecordError(str(exc), exc.move) from None
-    return Record(game, parsed.marks, parsed.result, name, len(data))
+    return Record(game, parsed.marks, parsed.result, name, len(data),
+                  [note] if note is not None else [])
 
 
 def parse_dead(game: Game, dead: str | Iterable[str]) -> list[int]:

@@ -1,16 +1,17 @@
-"""`gtp-weiqi score GAME.sgf`: count a finished game under any method, as a table and a picture.
+"""`gtp-weiqi score PATH ...`: count finished games under any method.
 
     gtp-weiqi score game.sgf                       the rules' own method (SGF RU, else chinese)
     gtp-weiqi score game.sgf --method all          every method, one row each
     gtp-weiqi score game.sgf --method zilu --dead C2 --svg zilu.svg --png zilu.png
     gtp-weiqi score game.sgf --method all --svg pictures/     one picture per method
+    gtp-weiqi score games/ --csv counts.csv        every *.sgf below games/, one row each
+    gtp-weiqi score 'kgs/**/*.sgf' --jsonl - --workers 2 --resume --dask tcp://host:8786
 
-The game is replayed under our rules: an illegal record is refused with the move number and
-the reason.  The statuses come from `--dead` (the strings at those points are dead, every
-other string alive or seki as judged), else from the SGF's DD marks, else from the engine's
-own judgement.  A picture shows what a method built, with a legend and the count in Chinese
-and English; with several methods each gets its own (`name-<slug>.svg`, or `<slug>.svg` in
-a folder).
+One game: the game is replayed under our rules (an illegal record is refused with the move
+number and the reason) and its count printed as a table, as JSON or as a picture.  The
+statuses come from `--dead` (the strings at those points are dead, every other string
+alive or in seki), else from the SGF's DD marks, else from its TB / TW territory marks,
+else from the engine's own judgement.  Many games: score_batch.py.
 """
 
 from __future__ import annotations
@@ -23,18 +24,28 @@ import unicodedata
 from pathlib import Path
 from typing import Any
 
-from ..core.board import BLACK, EMPTY, WHITE
+from ..core.board import BLACK, WHITE
 from ..core.coords import format_vertex, parse_vertex
 from ..core.files import FileRefused, atomic_write
-from ..core.game import Game
-from ..core.rules import Rules, RulesError, komi_argument, lookup_preset, parse_rules
-from ..core.sgf import SgfError, build_game, parse_sgf, read_sgf_file, unknown_rules_note
-from ..counting import METHODS, method_slug, parse_params
+from ..core.rules import Rules, komi_argument
+from ..counting import METHODS, parse_params
 from ..counting.types import Count, number
 from ..judgement.marks import scoring_input
+from ..scoring import MethodScore, Record, RecordError, Scorer, ScoreResult, ScoringError
+from ..scoring.api import count_record, method_list
+from ..scoring.record import (
+    DEFAULT_RULES,
+    GIVEN,
+    MAX_SGF_BYTES,
+    load_record,
+    parse_dead,
+    read_source,
+    resolve_rules,
+)
+from ..scoring.result import ALL_ALIVE
 
-DEFAULT_RULES = "chinese"
 PROG = "gtp-weiqi score"
+SOURCE_LABEL = {GIVEN: "--dead"}  # how the table names where the dead stones came from
 
 
 def _parser() -> argparse.ArgumentParser:
@@ -45,7 +56,9 @@ def _parser() -> argparse.ArgumentParser:
                     "points) and the standard methods; optionally draw the count as SVG / PNG.",
         epilog="methods: " + ", ".join(METHODS),
     )
-    p.add_argument("sgf", metavar="GAME.sgf", help="the game record")
+    p.add_argument("paths", nargs="+", metavar="PATH",
+                   help="SGF files, directories (every *.sgf below them), globs, or - for "
+                        "an SGF on stdin; one file prints its table, more count as a batch")
     p.add_argument("--method", metavar="SLUG|all",
                    help="a counting method, several separated by commas, or all (default: "
                         "the rules' own method)")
@@ -57,7 +70,7 @@ def _parser() -> argparse.ArgumentParser:
                         "preset's)")
     p.add_argument("--dead", action="append", metavar="V[,V...]",
                    help="vertices of the dead strings, comma-separated or the option "
-                        "repeated (every other string counts as judged alive or seki); "
+                        "repeated (every other string alive, or in seki where it is one); "
                         "'none' for no dead stones")
     p.add_argument("--param", action="append", default=[], metavar="KEY=VALUE[,...]",
                    help="counting parameters, comma-separated or the option repeated: "
@@ -71,7 +84,25 @@ def _parser() -> argparse.ArgumentParser:
                         "--svg")
     p.add_argument("--scale", type=float, default=2.0, metavar="S",
                    help="PNG pixels per SVG unit (default 2)")
+    p.add_argument("--seed", type=int, default=0, metavar="N",
+                   help="seed of the dead-stone judgement (default 0)")
+    batch = p.add_argument_group(
+        "counting many games", "one row per game; a broken file is a row with its error")
+    batch.add_argument("--jsonl", metavar="FILE", help="write JSON lines to FILE (- for stdout)")
+    batch.add_argument("--csv", metavar="FILE", help="write CSV to FILE (- for stdout)")
+    batch.add_argument("--workers", type=int, default=None, metavar="N",
+                       help="count in N processes (default: the number of cores); with "
+                            "--dask local, the local cluster's workers")
+    batch.add_argument("--resume", action="store_true",
+                       help="skip the files already in the output file(s)")
+    batch.add_argument("--dask", metavar="ADDRESS",
+                       help="count on a Dask cluster: a scheduler's address "
+                            "(tcp://host:8786) or local (a new local cluster)")
     return p
+
+
+BATCH_OPTIONS = ("jsonl", "csv", "workers", "resume", "dask")
+ONE_GAME_OPTIONS = ("dead", "json", "svg", "png")
 
 
 class ScoreError(Exception):
@@ -85,76 +116,24 @@ class ScoreError(Exception):
 # -- loading ------------------------------------------------------------------------------
 
 
-def load(path: str, rules_text: str | None, komi: float | None) -> tuple[Game, dict[str, Any]]:
-    """Replay the game; returns it and the SGF's marks."""
+def load(path: str, rules_text: str | None, komi: float | None) -> Record:
+    """Read and replay the game (`-`: from stdin); a refusal says why (1: the file, 2: the
+    options)."""
     try:
-        parsed = parse_sgf(read_sgf_file(path))
-    except SgfError as exc:
-        raise ScoreError(1, f"{path}: {exc}") from None
-    default_komi: float | None = None
-    rules: Rules
-    if rules_text is not None:
-        try:
-            rules, default_komi = parse_rules(rules_text)
-        except RulesError as exc:
-            raise ScoreError(2, f"--rules: {exc}") from None
-    elif parsed.rules is not None:
-        rules = parsed.rules
-        found = lookup_preset(rules.preset_name) if rules.preset_name else None
-        default_komi = found[1] if found else None
-    else:
-        found = lookup_preset(DEFAULT_RULES)
-        assert found is not None
-        rules, default_komi = found
-        note = unknown_rules_note(parsed, rules)
-        if note is not None:
-            print(f"{PROG}: {path}: {note}", file=sys.stderr)
-    parsed.rules = rules
-    if komi is not None:
-        parsed.komi = komi
-    chosen_komi = parsed.komi if parsed.komi is not None else (
-        default_komi if default_komi is not None else 7.5)
-    try:
-        game = build_game(parsed, rules, chosen_komi)
-    except SgfError as exc:
-        raise ScoreError(1, f"{path}: {exc}") from None
-    return game, parsed.marks
-
-
-def dead_points(game: Game, dead: list[str] | None, marks: dict[str, Any]
-                ) -> tuple[list[int] | None, str]:
-    """The points named dead and where they come from ('--dead', 'SGF DD' or judgement)."""
-    board = game.board
-    if dead is not None:
-        points: list[int] = []
-        for token in (t for item in dead for t in item.replace(",", " ").split()):
-            if token.lower() == "none":
-                continue
-            try:
-                rc = parse_vertex(token, game.width, game.height)
-            except ValueError as exc:
-                raise ScoreError(2, f"--dead: {exc}") from None
-            if rc is None or board.colour[board.point(*rc)] == EMPTY:
-                raise ScoreError(2, f"--dead: no stone at {token}")
-            points.append(board.point(*rc))
-        return points, "--dead"
-    if marks.get("DD"):
-        pts = [board.point(*rc) for rc in marks["DD"] if board.colour[board.point(*rc)] != EMPTY]
-        return pts, "SGF DD"
-    return None, "judgement"
-
-
-def apply_dead(game: Game, points: list[int], judge: Any) -> None:
-    """Mark exactly the strings at `points` dead: any other string the judgement took as
-    dead is marked alive."""
-    board = game.board
-    if points:
-        game.mark_status(points, "dead")
-    chosen = {q for p in points for q in board.string_at(p)}
-    verdict = judge.verdict(game)
-    revive = [p for p, s in verdict.status.items() if s == "dead" and p not in chosen]
-    if revive:
-        game.mark_status(revive, "alive")
+        if path == "-":
+            data, name = sys.stdin.buffer.read(MAX_SGF_BYTES + 1), "-"
+        else:
+            data, name = read_source(Path(path))
+        record = load_record(data, name, rules_text, komi)
+    except RecordError as exc:
+        message = str(exc)
+        raise ScoreError(1, message if message.startswith(path) else f"{path}: {message}") \
+            from None
+    except ScoringError as exc:
+        raise ScoreError(2, f"--rules: {exc}") from None
+    for note in record.notes:
+        print(f"{PROG}: {path}: {note}", file=sys.stderr)
+    return record
 
 
 # -- output -------------------------------------------------------------------------------
@@ -203,108 +182,89 @@ def _vertex_lists(data: Any) -> Any:
 def _methods(text: str | None, rules: Rules) -> tuple[list[str], str]:
     """The methods to count, and the one whose judgement and komi the header reports (the
     rules' own method, else the first named)."""
-    if text is None:
-        return [rules.counting], rules.counting
-    if text.strip().lower() == "all":
-        return list(METHODS), rules.counting
     try:
-        slugs = [method_slug(s) for s in text.replace("，", ",").split(",") if s.strip()]
-    except ValueError as exc:
-        known = str(exc).replace("; known: ", "; known: all, ")
-        raise ScoreError(2, f"--method: {known}") from None
-    if not slugs:
-        raise ScoreError(2, "--method: no method given")
-    return slugs, slugs[0]
+        slugs = method_list(text, rules)
+    except ScoringError as exc:
+        raise ScoreError(2, f"--method: {exc}") from None
+    drawn = rules.counting if text is not None and text.strip().lower() == "all" else slugs[0]
+    return slugs, drawn
 
 
 def run(args: argparse.Namespace) -> int:
-    from ..pictures import build_picture, summarise
-    from .gtp.engine import WeiqiEngine
-    from .gtp.scoring_cmds import Scoring
-
+    """Count one game and print its table (or JSON); draw it when asked."""
     if args.png:
         if not 0.5 <= args.scale <= 8:
             raise ScoreError(2, "--scale must be between 0.5 and 8")
         check_png()
-    game, marks = load(args.sgf, args.rules, args.komi)
-    slugs, headline = _methods(args.method, game.rules)
+    record = load(args.sgf, args.rules, args.komi)
+    game = record.game
+    slugs, drawn = _methods(args.method, game.rules)
     try:
-        given = parse_params([t for item in args.param for t in item.split(",") if t.strip()])
+        given = parse_params(param_tokens(args.param))
     except ValueError as exc:
         raise ScoreError(2, f"--param: {exc}") from None
-    engine = WeiqiEngine(size=game.width, rules=game.rules, komi=game.komi)
-    engine.game = game
-    scoring = Scoring(engine)
-    points, source = dead_points(game, args.dead, marks)
-    if points is not None:
-        apply_dead(game, points, scoring.judge)
-
-    from .gtp.protocol import GtpError
-
-    counts: list[Count] = []
-    unclear: dict[str, list[int]] = {}
-    for slug in dict.fromkeys(slugs + [headline]):
-        takes = METHODS[slug].params
-        mine = given if len(slugs) == 1 and slug == slugs[0] else {
-            k: v for k, v in given.items() if k in takes}
-        verdict = scoring.verdict(slug)
+    if args.dead is not None:
         try:
-            counts.append(scoring.count(slug, verdict, mine))
-        except GtpError as exc:
-            raise ScoreError(2, f"{slug}: {exc}") from None
-        unclear[slug] = [s[0] for s in verdict.unclear]
-    by_slug = {c.slug: c for c in counts}
-    shown = [by_slug[s] for s in slugs]
-    board = game.board
-    dead_now = sorted(board.row_col(p) for p, s in scoring.verdict(headline).status.items()
-                      if s == "dead")
-    unclear_v = [format_vertex(board.row_col(p)) for p in unclear.get(headline, [])]
-    rules_name = game.rules.preset_name or game.rules.to_json()
+            parse_dead(game, args.dead)
+        except ScoringError as exc:
+            raise ScoreError(2, f"--dead: {exc}") from None
+    try:
+        result = count_record(record, slugs, args.dead, Scorer(seed=args.seed), params=given)
+    except ScoringError as exc:
+        raise ScoreError(2, str(exc)) from None
+    shown = [result[s] for s in slugs]
+    print_result(args, record, result, shown, drawn)
+    if args.svg or args.png:
+        for slug in slugs:
+            draw(args, record, result[slug], several=len(slugs) > 1)
+    return 0
 
+
+def print_result(args: argparse.Namespace, record: Record, result: ScoreResult,
+                 shown: list[MethodScore], drawn: str) -> None:
+    from ..pictures import summarise
+
+    game = record.game
+    source = SOURCE_LABEL.get(result.dead_source, result.dead_source)
+    first = result[drawn]
+    dead_now = first.dead if first.dead_source != ALL_ALIVE else result.dead
+    unclear_v = [s[0] for s in first.unclear]
     if args.json:
-        first = by_slug[headline]
         out = {
             "file": args.sgf,
             "size": [game.width, game.height],
-            "rules": game.rules.preset_name or game.rules.as_dict(),
-            "komi": number(first.komi),
+            "rules": result.rules,
+            "komi": number(first.count.komi),
             "moves": {"black": game.moves_made(BLACK), "white": game.moves_made(WHITE)},
             "captured": {"black": game.captured[BLACK], "white": game.captured[WHITE]},
-            "dead": [format_vertex(rc) for rc in dead_now],
+            "dead": list(dead_now),
             "dead_from": source,
             "unclear": unclear_v,
-            "counts": [dict(c.to_dict(artefacts=False), summary={
-                "zh": summarise(c).line_zh(), "en": summarise(c).line_en()}) for c in shown],
-            "analysis": _vertex_lists({k: v for k, v in first.artefacts.items() if k in (
+            "counts": [dict(m.count.to_dict(artefacts=False), summary={
+                "zh": summarise(m.count).line_zh(), "en": summarise(m.count).line_en()})
+                for m in shown],
+            "analysis": _vertex_lists({k: v for k, v in first.count.artefacts.items() if k in (
                 "removed_dead", "blocks", "eyes", "routes", "public", "territory",
                 "one_sided", "figures")}),
         }
         print(json.dumps(out, ensure_ascii=False, indent=1))
-    else:
-        print(f"{args.sgf}: {game.width}x{game.height}, rules {rules_name}, komi "
-              f"{by_slug[headline].komi:g}, {len(game.moves)} moves (Black {game.moves_made(BLACK)}"
-              f", White {game.moves_made(WHITE)}), stones captured: black "
-              f"{game.captured[BLACK]}, white {game.captured[WHITE]}")
-        dead_text = " ".join(format_vertex(rc) for rc in dead_now) or "none"
-        print(f"死子 dead stones ({source}): {dead_text}")
-        if unclear_v:
-            print(f"未定 unclear (counted alive): {' '.join(unclear_v)}")
+        return
+    rules_name = game.rules.preset_name or game.rules.to_json()
+    print(f"{args.sgf}: {game.width}x{game.height}, rules {rules_name}, komi "
+          f"{first.count.komi:g}, {len(game.moves)} moves (Black {game.moves_made(BLACK)}"
+          f", White {game.moves_made(WHITE)}), stones captured: black "
+          f"{game.captured[BLACK]}, white {game.captured[WHITE]}")
+    print(f"死子 dead stones ({source}): {' '.join(dead_now) or 'none'}")
+    if unclear_v:
+        print(f"未定 unclear (counted alive): {' '.join(unclear_v)}")
+    print()
+    for line in table([m.count for m in shown]):
+        print(line)
+    if len(shown) == 1:
+        s = summarise(shown[0].count)
         print()
-        for line in table(shown):
-            print(line)
-        if len(shown) == 1:
-            s = summarise(shown[0])
-            print()
-            print(s.line_zh())
-            print(s.line_en())
-
-    if args.svg or args.png:
-        rc = board.row_col
-        for slug in slugs:
-            pic = build_picture(by_slug[slug], scoring_input(game).stones,
-                                [rc(p) for p in unclear.get(slug, [])])
-            draw(pic, args.svg, args.png, args.scale, several=len(slugs) > 1)
-    return 0
+        print(s.line_zh())
+        print(s.line_en())
 
 
 def picture_path(target: str, slug: str, suffix: str, several: bool) -> Path:
@@ -323,16 +283,21 @@ def picture_path(target: str, slug: str, suffix: str, several: bool) -> Path:
     return path.with_name(f"{path.stem}-{slug}{path.suffix or suffix}")
 
 
-def draw(pic: Any, svg: str | None, png: str | None, scale: float, several: bool) -> None:
-    """Write the picture as SVG and / or PNG (each file whole or not at all); says where."""
-    from ..pictures import png_of, svg_of
+def draw(args: argparse.Namespace, record: Record, method: MethodScore, several: bool
+         ) -> None:
+    """Write the picture of what `method` built as SVG and / or PNG (each file whole or
+    not at all); says where."""
+    from ..pictures import build_picture, png_of, svg_of
 
+    game = record.game
+    unclear = [parse_vertex(s[0], game.width, game.height) for s in method.unclear]
+    pic = build_picture(method.count, scoring_input(game).stones, unclear)
     written = []
-    for target, suffix in ((svg, ".svg"), (png, ".png")):
+    for target, suffix in ((args.svg, ".svg"), (args.png, ".png")):
         if not target:
             continue
-        path = picture_path(target, pic.slug, suffix, several)
-        data = svg_of(pic).encode("utf-8") if suffix == ".svg" else png_of(pic, scale)
+        path = picture_path(target, method.slug, suffix, several)
+        data = svg_of(pic).encode("utf-8") if suffix == ".svg" else png_of(pic, args.scale)
         try:
             atomic_write(path, data)
         except FileRefused as exc:
@@ -340,7 +305,7 @@ def draw(pic: Any, svg: str | None, png: str | None, scale: float, several: bool
         except OSError as exc:
             raise ScoreError(1, f"cannot write {path}: {exc.strerror}") from None
         written.append(str(path))
-    print(f"drew {pic.slug} to {' and '.join(written)}", file=sys.stderr)
+    print(f"drew {method.slug} to {' and '.join(written)}", file=sys.stderr)
 
 
 def check_png() -> None:
@@ -356,12 +321,65 @@ def check_png() -> None:
               "Chinese lines (Debian: apt install fonts-noto-cjk)", file=sys.stderr)
 
 
+def param_tokens(items: list[str]) -> list[str]:
+    """--param values, each option holding one or more key=value separated by commas."""
+    return [t for item in items for t in item.split(",") if t.strip()]
+
+
+def is_batch(args: argparse.Namespace) -> bool:
+    """Several games: more than one path, a directory or a glob, or a batch option."""
+    if any(getattr(args, name) not in (None, False) for name in BATCH_OPTIONS):
+        return True
+    if len(args.paths) != 1:
+        return True
+    only = args.paths[0]
+    return only != "-" and not os.path.isfile(only)
+
+
+def run_many(args: argparse.Namespace) -> int:
+    """Count a collection (score_batch.py)."""
+    from ..scoring.batch import BatchOptions
+    from .score_batch import BatchError, BatchSettings, run_batch
+
+    given = [f"--{name}" for name in ONE_GAME_OPTIONS if getattr(args, name)]
+    if given:
+        raise ScoreError(2, f"{', '.join(given)}: for one game only, not a batch")
+    if args.workers is not None and args.workers < 1:
+        raise ScoreError(2, "--workers must be at least 1")
+    if args.jsonl == "-" and args.csv == "-":
+        raise ScoreError(2, "--jsonl and --csv cannot both go to stdout")
+    methods_text = args.method or "all"
+    try:
+        rules = resolve_rules(args.rules, None)[0]
+        slugs = method_list(methods_text, rules)
+        given_params = parse_params(param_tokens(args.param))
+    except ScoringError as exc:
+        raise ScoreError(2, str(exc)) from None
+    except ValueError as exc:
+        raise ScoreError(2, f"--param: {exc}") from None
+    options = BatchOptions(methods=",".join(slugs), rules=args.rules, komi=args.komi,
+                           seed=args.seed, params=given_params)
+    workers = args.workers or os.cpu_count() or 1
+    settings = BatchSettings(paths=args.paths, options=options, methods=slugs,
+                             jsonl=args.jsonl, csv=args.csv, workers=workers,
+                             resume=args.resume, dask=args.dask)
+    from .cluster import ClusterError
+
+    try:
+        return run_batch(settings)
+    except (BatchError, ClusterError) as exc:
+        raise ScoreError(2, str(exc)) from None
+
+
 def main(argv: list[str] | None = None) -> int:
     try:
         args = _parser().parse_args(argv)
     except SystemExit as exc:  # --help, or a usage error argparse has printed
         return int(exc.code or 0)
     try:
+        if is_batch(args):
+            return run_many(args)
+        args.sgf = args.paths[0]
         return run(args)
     except ScoreError as exc:
         print(f"{PROG}: {exc}", file=sys.stderr)

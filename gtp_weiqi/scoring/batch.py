@@ -1,0 +1,219 @@
+"""Counting game collections: one plain row per game (JSON lines or CSV), and the summary
+of many rows.  A row never raises: a record that cannot be counted is a row with its error.
+
+Rows hold no times or host names, so the same files counted in one process, in several, or
+on a cluster give the same rows.
+"""
+
+from __future__ import annotations
+
+import itertools
+from collections.abc import Iterable, Mapping
+from dataclasses import dataclass, field
+from typing import Any
+
+from ..counting.types import number
+from .api import count_record
+from .record import load_record
+from .service import Scorer, ScoringError
+
+# The fields of a row, in CSV column order; then one `margin:<slug>` column per method.
+FIELDS = ("file", "bytes", "size", "rules", "komi", "moves", "recorded_result", "method",
+          "result", "dead_source", "dead", "unclear", "error")
+
+
+@dataclass(frozen=True)
+class BatchOptions:
+    """How every game of a batch is counted (the same for all of them).
+
+    methods -- 'all', slugs separated by commas, or None for each record's own rules' method
+    rules -- None: each record's RU, else chinese; komi -- None: each record's KM
+    """
+
+    methods: str | None = "all"
+    rules: str | None = None
+    komi: float | None = None
+    seed: int = 0
+    params: Mapping[str, Any] = field(default_factory=dict)
+
+
+def error_row(name: str, size: int | None, message: str) -> dict[str, Any]:
+    row: dict[str, Any] = dict.fromkeys(FIELDS)
+    row.update(file=name, bytes=size, error=message, margins={})
+    return row
+
+
+def score_row(name: str, data: bytes, options: BatchOptions) -> dict[str, Any]:
+    """The row of one game: what the record says, where its dead stones came from, and
+    per method the margin (Black minus White in points, after komi)."""
+    try:
+        record = load_record(data, name, options.rules, options.komi)
+        rules = record.game.rules
+        asked = [rules.counting] if options.methods is None else options.methods
+        result = count_record(record, asked, None, Scorer(seed=options.seed), options.params)
+        own = next((m for m in result.methods if m.slug == rules.counting), None)
+        if own is None:  # the rules' own method, for the result the record is compared to
+            own = count_record(record, None, None, Scorer(seed=options.seed)).methods[0]
+    except ScoringError as exc:
+        return error_row(name, len(data), str(exc))
+    except Exception as exc:  # noqa: BLE001 - a broken file must not end the batch
+        return error_row(name, len(data), f"internal error: {type(exc).__name__}: {exc}")
+    game = record.game
+    return {
+        "file": name, "bytes": len(data),
+        "size": game.width if game.width == game.height else f"{game.width}x{game.height}",
+        "rules": rules.preset_name or rules.to_json(), "komi": number(game.komi),
+        "moves": len(game.moves), "recorded_result": record.recorded_result,
+        "method": own.slug, "result": own.result, "dead_source": result.dead_source,
+        "dead": list(result.dead), "unclear": [list(s) for s in result.unclear],
+        "error": None, "margins": {m.slug: number(m.margin) for m in result.methods},
+    }
+
+
+def csv_header(methods: Iterable[str]) -> list[str]:
+    return [*FIELDS, *(f"margin:{slug}" for slug in methods)]
+
+
+def csv_cells(row: Mapping[str, Any], methods: Iterable[str]) -> list[str]:
+    """A row as CSV cells: lists joined by spaces (unclear strings by ' / ')."""
+    def cell(value: Any) -> str:
+        return "" if value is None else str(value)
+
+    cells = [cell(row.get(k)) for k in FIELDS]
+    cells[FIELDS.index("dead")] = " ".join(row.get("dead") or [])
+    cells[FIELDS.index("unclear")] = " / ".join(" ".join(s) for s in row.get("unclear") or [])
+    margins = row.get("margins") or {}
+    return cells + [cell(margins.get(slug)) for slug in methods]
+
+
+def row_from_csv(cells: Mapping[str, str]) -> dict[str, Any]:
+    """A row read back from CSV (for --resume and the summary)."""
+    def num(text: str | None) -> float | None:
+        return None if text in (None, "") else float(text)
+
+    row: dict[str, Any] = {k: (cells.get(k) or None) for k in FIELDS}
+    row["dead"] = (cells.get("dead") or "").split()
+    row["unclear"] = [s.split() for s in (cells.get("unclear") or "").split(" / ") if s]
+    row["margins"] = {k.split(":", 1)[1]: num(v) for k, v in cells.items()
+                      if k.startswith("margin:") and v not in (None, "")}
+    return row
+
+
+# -- the summary -------------------------------------------------------------------------------
+
+
+def winner_of(margin: float | None) -> str | None:
+    if margin is None:
+        return None
+    return "B" if margin > 0 else "W" if margin < 0 else "0"
+
+
+def recorded_winner(result: str | None) -> tuple[str | None, float | None]:
+    """(winner 'B' / 'W' / '0', margin or None) of an SGF RE value; (None, None) when it
+    names no winner (Void, ?, unknown)."""
+    text = (result or "").strip()
+    if text.upper() in ("0", "DRAW", "JIGO"):
+        return "0", 0.0
+    if text[:2].upper() in ("B+", "W+"):
+        try:
+            return text[0].upper(), float(text[2:])
+        except ValueError:
+            return text[0].upper(), None  # B+R, W+T, B+F
+    return None, None
+
+
+@dataclass
+class Summary:
+    """What a batch found: games counted, errors, per pair of methods the games whose
+    winners differ, and the games whose result differs from the record's RE."""
+
+    games: int = 0
+    errors: int = 0
+    pairs: dict[tuple[str, str], int] = field(default_factory=dict)
+    methods: list[str] = field(default_factory=list)
+    with_re: int = 0
+    re_winner_differs: int = 0
+    re_with_margin: int = 0
+    re_margin_differs: int = 0
+
+    def as_dict(self) -> dict[str, Any]:
+        return {"games": self.games, "errors": self.errors,
+                "winners_differ": {f"{a} / {b}": n for (a, b), n in self.pairs.items()},
+                "recorded": {"with_result": self.with_re,
+                             "winner_differs": self.re_winner_differs,
+                             "with_margin": self.re_with_margin,
+                             "margin_differs": self.re_margin_differs}}
+
+    def groups(self) -> list[list[str]]:
+        """The methods in classes that give the same winner in every game, in method
+        order (a pair inside a class never differs)."""
+        classes: list[list[str]] = []
+        for slug in self.methods:
+            for members in classes:
+                if all(self.pairs.get((m, slug), 0) == 0 for m in members):
+                    members.append(slug)
+                    break
+            else:
+                classes.append([slug])
+        return classes
+
+    def lines(self) -> list[str]:
+        """The summary for a person: counts, methods that always agree, the pairs of those
+        classes whose winners differ (most first), the record's RE."""
+        errors = f"{self.errors} error{'' if self.errors == 1 else 's'}"
+        out = [f"counted {self.games} game{'' if self.games == 1 else 's'}, {errors}"]
+        classes = self.groups()
+        if len(self.methods) > 1:
+            if len(classes) == 1:
+                out.append(f"all {len(self.methods)} methods give the same winner in every game")
+            else:
+                out.append("methods that give the same winner in every game: "
+                           + "; ".join(", ".join(c) for c in classes))
+                differing = sorted(
+                    ((self.pairs[(a[0], b[0])], a[0], b[0])
+                     for a, b in itertools.combinations(classes, 2)),
+                    key=lambda item: (-item[0], self.methods.index(item[1]),
+                                      self.methods.index(item[2])))
+                out.append("games whose winner differs between two of them:")
+                out += [f"  {a} / {b}: {n}" for n, a, b in differing]
+        if self.with_re:
+            out.append(f"against the record's RE ({self.with_re} games name a winner): "
+                       f"winner differs in {self.re_winner_differs}; of the "
+                       f"{self.re_with_margin} with a margin, the margin differs in "
+                       f"{self.re_margin_differs}")
+        return out
+
+
+def summarise(rows: Iterable[Mapping[str, Any]]) -> Summary:
+    summary = Summary()
+    counted = []
+    for row in rows:
+        if row.get("error"):
+            summary.errors += 1
+            continue
+        summary.games += 1
+        counted.append(row)
+        for slug in row.get("margins") or {}:
+            if slug not in summary.methods:
+                summary.methods.append(slug)
+    for a, b in itertools.combinations(summary.methods, 2):
+        summary.pairs[(a, b)] = sum(
+            1 for r in counted if a in r["margins"] and b in r["margins"]
+            and winner_of(r["margins"][a]) != winner_of(r["margins"][b]))
+    for row in counted:
+        winner, margin = recorded_winner(row.get("recorded_result"))
+        if winner is None:
+            continue
+        summary.with_re += 1
+        ours, our_margin = recorded_winner(row.get("result"))
+        if ours != winner:
+            summary.re_winner_differs += 1
+        if margin is not None:
+            summary.re_with_margin += 1
+            if our_margin is None or abs(our_margin - margin) > 1e-9 or ours != winner:
+                summary.re_margin_differs += 1
+    return summary
+
+
+__all__ = ["FIELDS", "BatchOptions", "Summary", "csv_cells", "csv_header", "error_row",
+           "recorded_winner", "row_from_csv", "score_row", "summarise", "winner_of"]

@@ -1,0 +1,354 @@
+"""`gtp-weiqi score PATH ...` over many games: files, directories (every *.sgf below them),
+globs and `-` (an SGF on stdin), counted in worker processes or on a Dask cluster, one row
+per game to JSON lines and / or CSV, then a summary.
+
+The rows come back in any order and are written in the order of the inputs, by this
+process alone, each output file replaced atomically (every two seconds and at the end), so
+an interrupted run leaves a whole file that `--resume` continues.
+"""
+
+from __future__ import annotations
+
+import csv
+import glob
+import io
+import json
+import multiprocessing
+import os
+import sys
+import time
+from collections.abc import Callable, Iterator
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any, TextIO
+
+from ..core.files import atomic_write
+from ..core.sgf import SgfError, read_sgf_file
+from ..scoring.batch import (
+    BatchOptions,
+    csv_cells,
+    csv_header,
+    error_row,
+    row_from_csv,
+    score_row,
+    summarise,
+)
+from ..scoring.record import MAX_SGF_BYTES
+
+SNAPSHOT_SECONDS = 2.0
+STDIN = "-"
+
+
+@dataclass(frozen=True)
+class Source:
+    """One game to count: its name in the rows, and its path or its data (stdin, or data
+    read by the client to send to a cluster)."""
+
+    name: str
+    path: str | None = None
+    data: bytes | None = None
+    problem: str | None = None  # why there is nothing to read (no such file, no match)
+
+
+def gather(paths: list[str], stdin: io.BufferedIOBase | None = None) -> list[Source]:
+    """The games named by files, directories (*.sgf below, sorted), globs and `-`, each
+    once, in the order given."""
+    out: list[Source] = []
+    seen: set[str] = set()
+
+    def add(source: Source) -> None:
+        if source.name not in seen:
+            seen.add(source.name)
+            out.append(source)
+
+    for text in paths:
+        if text == STDIN:
+            reader = stdin if stdin is not None else sys.stdin.buffer
+            add(Source("<stdin>", data=reader.read(MAX_SGF_BYTES + 1)))
+        elif os.path.isdir(text):
+            for found in sorted(Path(text).rglob("*"), key=lambda p: p.as_posix()):
+                if found.suffix.lower() == ".sgf" and found.is_file():
+                    add(Source(str(found), path=str(found)))
+        elif os.path.exists(text):
+            add(Source(text, path=text))
+        elif glob.has_magic(text):
+            matches = sorted(glob.glob(text, recursive=True))
+            if not matches:
+                add(Source(text, problem="no file matches this pattern"))
+            for found in matches:
+                if os.path.isfile(found):
+                    add(Source(found, path=found))
+        else:
+            add(Source(text, problem="no such file or directory"))
+    return out
+
+
+def read_data(source: Source) -> tuple[bytes | None, str | None]:
+    """The source's bytes, or why they cannot be read."""
+    if source.problem is not None:
+        return None, source.problem
+    if source.data is not None:
+        return source.data, None
+    assert source.path is not None
+    try:
+        return read_sgf_file(source.path, MAX_SGF_BYTES), None
+    except SgfError as exc:
+        return None, str(exc)
+
+
+def count_source(source: Source, options: BatchOptions) -> dict[str, Any]:
+    """The row of one source (run in a worker process or on a cluster worker)."""
+    data, problem = read_data(source)
+    if data is None:
+        return error_row(source.name, None, problem or "nothing to read")
+    return score_row(source.name, data, options)
+
+
+def _count_task(task: tuple[Source, BatchOptions]) -> dict[str, Any]:
+    return count_source(*task)
+
+
+def with_data(source: Source) -> Source:
+    """The source with its bytes read here (a cluster's workers may not see our files)."""
+    data, problem = read_data(source)
+    return Source(source.name, None, data, problem)
+
+
+# -- where the rows are counted -----------------------------------------------------------------
+
+
+def count_locally(sources: list[Source], options: BatchOptions, workers: int
+                  ) -> Iterator[tuple[int, dict[str, Any]]]:
+    """(input index, row) as the rows are done, in `workers` processes (here for one)."""
+    tasks = [(s, options) for s in sources]
+    if workers <= 1 or len(tasks) <= 1:
+        for i, task in enumerate(tasks):
+            yield i, _count_task(task)
+        return
+    method = "fork" if sys.platform.startswith("linux") else "spawn"
+    context = multiprocessing.get_context(method)
+    chunk = max(1, min(8, len(tasks) // (workers * 8)))
+    with context.Pool(workers) as pool:
+        yield from enumerate(pool.imap(_count_task, tasks, chunksize=chunk))
+
+
+def count_on_cluster(sources: list[Source], options: BatchOptions, address: str,
+                     workers: int) -> Iterator[tuple[int, dict[str, Any]]]:
+    """(input index, row) as a Dask cluster finishes them: one task per game, the SGF data
+    sent with it."""
+    from .cluster import run_tasks
+
+    tasks = [(with_data(s), options) for s in sources]
+    for index, row, error in run_tasks(address, _count_task, tasks, "score", workers):
+        if error is not None:
+            row = error_row(sources[index].name, None, f"lost on the cluster: {error}")
+        yield index, row
+
+
+# -- where the rows go --------------------------------------------------------------------------
+
+
+class Output:
+    """One output (JSON lines or CSV, a file or stdout): the rows it already had (resume),
+    then the new rows in input order."""
+
+    def __init__(self, kind: str, target: str, methods: list[str], resume: bool) -> None:
+        self.kind = kind
+        self.target = target
+        self.methods = methods
+        self.old: list[dict[str, Any]] = []
+        self.old_lines: list[str] = []
+        if resume and target != STDIN and os.path.exists(target):
+            self._read_existing()
+        self.have = {row["file"] for row in self.old}
+        self.new: dict[int, dict[str, Any]] = {}
+        self.streamed = 0
+
+    def _read_existing(self) -> None:
+        with open(self.target, encoding="utf-8", newline="") as f:
+            text = f.read()
+        if self.kind == "jsonl":
+            for line in text.splitlines():
+                try:
+                    row = json.loads(line)
+                except ValueError:
+                    continue  # not one of ours: left out
+                if isinstance(row, dict) and isinstance(row.get("file"), str):
+                    self.old.append(row)
+                    self.old_lines.append(line)
+            return
+        reader = csv.reader(io.StringIO(text))
+        header = next(reader, None)
+        if header is None:
+            return
+        if header != csv_header(self.methods):
+            raise BatchError(f"{self.target} has other columns than this run's (other "
+                             "methods?); use another file or the same --method")
+        for cells in reader:
+            if len(cells) == len(header):
+                self.old.append(row_from_csv(dict(zip(header, cells, strict=True))))
+                self.old_lines.append(_csv_line(cells))
+
+    def line(self, row: dict[str, Any]) -> str:
+        if self.kind == "jsonl":
+            return json.dumps(row, ensure_ascii=False, separators=(",", ":"))
+        return _csv_line(csv_cells(row, self.methods))
+
+    def text(self) -> str:
+        lines = list(self.old_lines)
+        if self.kind == "csv":
+            lines.insert(0, _csv_line(csv_header(self.methods)))
+        lines += [self.line(self.new[i]) for i in sorted(self.new)]
+        return "".join(line + "\n" for line in lines)
+
+    def add(self, index: int, row: dict[str, Any]) -> None:
+        if row["file"] not in self.have:
+            self.new[index] = row
+
+    def stream(self, stream: TextIO, ready: int) -> None:
+        """Write the rows of inputs before `ready` that are not written yet (stdout)."""
+        if self.streamed == 0 and self.kind == "csv":
+            stream.write(_csv_line(csv_header(self.methods)) + "\n")
+        for i in sorted(i for i in self.new if self.streamed <= i < ready):
+            stream.write(self.line(self.new[i]) + "\n")
+        self.streamed = max(self.streamed, ready)
+        stream.flush()
+
+    def save(self) -> None:
+        atomic_write(self.target, self.text().encode("utf-8"))
+
+    def rows(self) -> list[dict[str, Any]]:
+        return self.old + [self.new[i] for i in sorted(self.new)]
+
+
+def _csv_line(cells: list[str]) -> str:
+    buffer = io.StringIO()
+    csv.writer(buffer, lineterminator="").writerow(cells)
+    return buffer.getvalue()
+
+
+class BatchError(Exception):
+    """Settings or files the batch cannot use; the message says why."""
+
+
+# -- the run ------------------------------------------------------------------------------------
+
+
+@dataclass
+class BatchSettings:
+    paths: list[str]
+    options: BatchOptions
+    methods: list[str]  # the margin columns of the CSV
+    jsonl: str | None = None
+    csv: str | None = None
+    workers: int = 1
+    resume: bool = False
+    dask: str | None = None
+
+
+def run_batch(settings: BatchSettings, stdout: TextIO | None = None,
+              stderr: TextIO | None = None) -> int:
+    """Count every game, write the rows, print the summary; 0 when every game was
+    counted, 1 when some rows are errors."""
+    stdout = stdout or sys.stdout
+    stderr = stderr or sys.stderr
+    outputs = [Output(kind, target, settings.methods, settings.resume)
+               for kind, target in (("jsonl", settings.jsonl), ("csv", settings.csv))
+               if target is not None]
+    if settings.resume and not any(o.target != STDIN for o in outputs):
+        raise BatchError("--resume needs an output file (--jsonl FILE or --csv FILE)")
+    sources = gather(settings.paths)
+    done = set.intersection(*(o.have for o in outputs)) if outputs else set()
+    todo = [s for s in sources if s.name not in done]
+    lines_out = not outputs  # no output asked: one line per game on stdout
+    summary_to = stderr if any(o.target == STDIN for o in outputs) else stdout
+    if settings.dask is not None:
+        results = count_on_cluster(todo, settings.options, settings.dask, settings.workers)
+    else:
+        results = count_locally(todo, settings.options, settings.workers)
+    progress = _progress(len(todo), stderr)
+    finished: dict[int, dict[str, Any]] = {}
+    ready = 0
+    last_save = time.monotonic()
+    started = time.monotonic()
+    try:
+        for index, row in results:
+            finished[index] = row
+            for output in outputs:
+                output.add(index, row)
+            while ready in finished:
+                if lines_out:
+                    print(_line(finished[ready]), file=stdout, flush=True)
+                ready += 1
+            for output in outputs:
+                if output.target == STDIN:
+                    output.stream(stdout, ready)
+            if time.monotonic() - last_save > SNAPSHOT_SECONDS:
+                _save(outputs)
+                last_save = time.monotonic()
+            progress(row)
+    except KeyboardInterrupt:
+        _save(outputs)
+        print(f"\ngtp-weiqi score: interrupted; {len(finished)} of {len(todo)} games "
+              "written; run the same command with --resume to count the rest", file=stderr)
+        return 130
+    except BrokenPipeError:  # stdout closed by the reader (| head): keep the files whole
+        _save(outputs)
+        devnull = os.open(os.devnull, os.O_WRONLY)
+        os.dup2(devnull, stdout.fileno())
+        return 1
+    finally:
+        progress(None)
+    _save(outputs)
+    elapsed = time.monotonic() - started
+    rows = outputs[0].rows() if outputs else [finished[i] for i in sorted(finished)]
+    summary = summarise(rows)
+    skipped = len(sources) - len(todo)
+    print(f"{len(todo)} files in {elapsed:.1f} s"
+          + (f" ({len(todo) / elapsed:.1f} per second)" if elapsed > 0 and todo else "")
+          + (f"; {skipped} already in the output, skipped" if skipped else ""),
+          file=summary_to)
+    for line in summary.lines():
+        print(line, file=summary_to)
+    return 1 if summary.errors else 0
+
+
+def _save(outputs: list[Output]) -> None:
+    for output in outputs:
+        if output.target != STDIN:
+            output.save()
+
+
+def _line(row: dict[str, Any]) -> str:
+    if row.get("error"):
+        return f"{row['file']}: error: {row['error']}"
+    recorded = row.get("recorded_result") or "none"
+    return (f"{row['file']}: {row['result']} ({row['method']}, {row['rules']}, komi "
+            f"{row['komi']}), RE {recorded}, dead stones from {row['dead_source']}"
+            + (f", unclear {' '.join(s[0] for s in row['unclear'])}" if row["unclear"]
+               else ""))
+
+
+def _progress(total: int, stream: TextIO) -> Callable[[dict[str, Any] | None], None]:
+    """A tqdm bar on stderr when it is a terminal (None closes it); silent otherwise."""
+    if not stream.isatty() or total == 0:
+        return lambda row: None
+    from tqdm import tqdm
+
+    bar = tqdm(total=total, file=stream, unit="game", dynamic_ncols=True)
+    errors = 0
+
+    def update(row: dict[str, Any] | None) -> None:
+        nonlocal errors
+        if row is None:
+            bar.close()
+            return
+        if row.get("error"):
+            errors += 1
+            bar.set_postfix(errors=errors, refresh=False)
+        bar.update(1)
+    return update
+
+
+__all__ = ["BatchError", "BatchSettings", "Output", "Source", "count_source", "gather",
+           "run_batch"]

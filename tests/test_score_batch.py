@@ -1,0 +1,184 @@
+"""`gtp-weiqi score PATH ...` over a collection: directories, globs and stdin, JSON lines
+and CSV rows in the order of the inputs, broken files as rows with their error, --resume,
+worker processes giving the same bytes as one process, and the summary (winners that
+differ between methods and from the record's RE)."""
+
+from __future__ import annotations
+
+import csv
+import json
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+from test_score_cli import EXAMPLE_MOVES
+from test_scoring_api import C2, TB, TW, example_sgf
+
+from gtp_weiqi.scoring.batch import recorded_winner, summarise
+from gtp_weiqi.ui.score_cli import main
+
+ROOT = Path(__file__).resolve().parent.parent
+METHODS = "zilu,zikong,area"
+
+
+def collection(root: Path) -> list[str]:
+    """A folder of records: the example marked three ways and judged, one illegal record,
+    one that is no SGF, a file that is not *.sgf (left out), one in a sub-folder."""
+    (root / "sub").mkdir(parents=True)
+    files = {
+        "a-dd.sgf": example_sgf(DD={C2}),
+        "b-territory.sgf": example_sgf(TB=TB, TW=TW),
+        "c-judged.sgf": example_sgf(),
+        "d-illegal.sgf": b"(;SZ[9];B[ee];W[ee])",
+        "e-junk.sgf": b"this is no game record",
+        "notes.txt": b"(;SZ[9])",
+        "sub/f-dd.sgf": example_sgf(DD={C2}).replace(b"RE[W+1]", b"RE[B+R]"),
+    }
+    for name, data in files.items():
+        (root / name).write_bytes(data)
+    return [str(root / n) for n in sorted(files) if n.endswith(".sgf")]
+
+
+def run(capsys: pytest.CaptureFixture[str], *args: object) -> tuple[int, str, str]:
+    code = main([str(a) for a in args])
+    out, err = capsys.readouterr()
+    return code, out, err
+
+
+def jsonl_rows(path: Path) -> list[dict]:
+    return [json.loads(line) for line in path.read_text(encoding="utf-8").splitlines()]
+
+
+def test_a_folder_gives_one_row_per_game_in_order_with_errors_as_rows(tmp_path, capsys
+                                                                      ) -> None:
+    names = collection(tmp_path / "games")
+    out = tmp_path / "rows.jsonl"
+    code, stdout, _ = run(capsys, tmp_path / "games", "--jsonl", out, "--method", METHODS,
+                          "--workers", 1)
+    assert code == 1  # some files could not be counted
+    rows = jsonl_rows(out)
+    assert [r["file"] for r in rows] == sorted(names, key=lambda n: Path(n).as_posix())
+    by_name = {Path(r["file"]).name: r for r in rows}
+    assert by_name["a-dd.sgf"]["dead_source"] == "SGF DD"
+    assert by_name["b-territory.sgf"]["dead_source"] == "SGF TB/TW"
+    assert by_name["c-judged.sgf"]["dead_source"] == "judgement"
+    for name in ("a-dd.sgf", "b-territory.sgf", "c-judged.sgf", "f-dd.sgf"):
+        row = by_name[name]
+        assert row["margins"] == {"zilu": 1, "zikong": -1, "area": -1}, name
+        assert (row["size"], row["komi"], row["moves"], row["rules"]) == (7, 0, 42, "chinese")
+        assert row["dead"] == ["C2"] and row["unclear"] == [] and row["error"] is None
+        assert (row["method"], row["result"]) == ("area", "W+1")
+    assert by_name["d-illegal.sgf"]["error"] == "move 2 is illegal (occupied)"
+    assert by_name["e-junk.sgf"]["error"].startswith("bad SGF")
+    assert by_name["e-junk.sgf"]["bytes"] == len(b"this is no game record")
+    assert "counted 4 games, 2 errors" in stdout
+    assert "methods that give the same winner in every game: zilu; zikong, area" in stdout
+    assert "games whose winner differs between two of them:\n  zilu / zikong: 4\n" in stdout
+    # the RE of four records: W+1 three times (as area counts), B+R once
+    assert "(4 games name a winner): winner differs in 1; of the 3 with a margin, the " \
+           "margin differs in 0" in stdout
+
+
+def test_workers_and_one_process_write_the_same_bytes_and_csv_reads_back(tmp_path, capsys
+                                                                         ) -> None:
+    collection(tmp_path / "games")
+    outputs = {}
+    for workers in (1, 2):
+        jsonl, table = tmp_path / f"w{workers}.jsonl", tmp_path / f"w{workers}.csv"
+        run(capsys, tmp_path / "games", "--jsonl", jsonl, "--csv", table, "--method",
+            METHODS, "--workers", workers)
+        outputs[workers] = (jsonl.read_bytes(), table.read_bytes())
+    assert outputs[1] == outputs[2]
+    with open(tmp_path / "w2.csv", newline="", encoding="utf-8") as f:
+        table = list(csv.DictReader(f))
+    assert list(table[0])[-3:] == ["margin:zilu", "margin:zikong", "margin:area"]
+    first = table[0]
+    assert (first["dead_source"], first["dead"], first["margin:zikong"]) == ("SGF DD", "C2",
+                                                                             "-1")
+    assert table[3]["error"] == "move 2 is illegal (occupied)"
+
+
+def test_resume_counts_only_the_missing_files_and_ends_with_the_same_file(tmp_path, capsys
+                                                                          ) -> None:
+    collection(tmp_path / "games")
+    full = tmp_path / "full.jsonl"
+    run(capsys, tmp_path / "games", "--jsonl", full, "--method", METHODS, "--workers", 1)
+    part = tmp_path / "part.jsonl"
+    lines = full.read_text(encoding="utf-8").splitlines(keepends=True)
+    part.write_text("".join(lines[:3]), encoding="utf-8")
+    code, stdout, _ = run(capsys, tmp_path / "games", "--jsonl", part, "--method", METHODS,
+                          "--resume", "--workers", 2)
+    assert "3 files in" in stdout and "3 already in the output, skipped" in stdout
+    assert "counted 4 games, 2 errors" in stdout  # the summary covers the whole file
+    assert part.read_bytes() == full.read_bytes()
+    table = tmp_path / "t.csv"
+    run(capsys, tmp_path / "games", "--csv", table, "--method", METHODS)
+    before = table.read_bytes()
+    code, stdout, _ = run(capsys, tmp_path / "games", "--csv", table, "--method", METHODS,
+                          "--resume")
+    assert "0 files in" in stdout and table.read_bytes() == before
+
+
+def test_globs_and_stdin_and_missing_paths(tmp_path, capsys) -> None:
+    collection(tmp_path / "games")
+    out = tmp_path / "g.jsonl"
+    code, stdout, _ = run(capsys, str(tmp_path / "games" / "**" / "*-dd.sgf"),
+                          tmp_path / "none-*.sgf", tmp_path / "missing.sgf", "--jsonl", out,
+                          "--method", "area")
+    rows = jsonl_rows(out)
+    assert [Path(r["file"]).name for r in rows] == ["a-dd.sgf", "f-dd.sgf", "none-*.sgf",
+                                                    "missing.sgf"]
+    assert rows[2]["error"] == "no file matches this pattern"
+    assert rows[3]["error"] == "no such file or directory"
+    done = subprocess.run(
+        [sys.executable, "-m", "gtp_weiqi", "score", "-", "--jsonl", "-", "--method", "zilu"],
+        input=example_sgf(DD={C2}), capture_output=True, timeout=120, cwd=ROOT, check=False)
+    assert done.returncode == 0, done.stderr
+    row = json.loads(done.stdout.decode("utf-8").splitlines()[0])
+    assert (row["file"], row["margins"], row["dead_source"]) == ("<stdin>", {"zilu": 1},
+                                                                 "SGF DD")
+    assert b"counted 1 game, 0 errors" in done.stderr  # stdout holds the rows
+
+
+def test_options_for_one_game_are_refused_in_a_batch(tmp_path, capsys) -> None:
+    collection(tmp_path / "games")
+    for args, needle in ((["--dead", "C2"], "--dead: for one game only"),
+                         (["--workers", "0"], "--workers must be at least 1"),
+                         (["--resume"], "--resume needs an output file"),
+                         (["--method", "nosuch"], "unknown counting method"),
+                         (["--jsonl", "-", "--csv", "-"], "cannot both go to stdout")):
+        code, _, err = run(capsys, tmp_path / "games", *args)
+        assert code == 2 and needle in err, (args, err)
+
+
+def test_one_file_still_prints_its_table(tmp_path, capsys) -> None:
+    path = tmp_path / "one.sgf"
+    path.write_bytes(example_sgf(DD={C2}))
+    code, out, _ = run(capsys, path, "--method", "zilu")
+    assert code == 0 and "Black wins by 1 stone (B+1)" in out
+    assert len(EXAMPLE_MOVES) == 42
+
+
+@pytest.mark.parametrize("text, expected", [
+    ("B+3.5", ("B", 3.5)), ("W+R", ("W", None)), ("0", ("0", 0.0)), ("Draw", ("0", 0.0)),
+    ("Void", (None, None)), ("?", (None, None)), (None, (None, None)), ("b+2", ("B", 2.0)),
+])
+def test_recorded_results_are_read_as_sgf_writes_them(text, expected) -> None:
+    assert recorded_winner(text) == expected
+
+
+def test_the_summary_counts_each_pair_of_methods_once() -> None:
+    rows = [{"margins": {"a": 1, "b": -1, "c": 0}, "recorded_result": "B+1", "result": "B+1"},
+            {"margins": {"a": 2, "b": 2, "c": -3}, "recorded_result": "W+2", "result": "B+2"},
+            {"error": "bad"}]
+    summary = summarise(rows)
+    assert (summary.games, summary.errors) == (2, 1)
+    assert summary.pairs == {("a", "b"): 1, ("a", "c"): 2, ("b", "c"): 2}
+    assert summary.groups() == [["a"], ["b"], ["c"]]
+    same = summarise([{"margins": {"a": 1, "b": 2, "c": -1}}, {"margins": {"a": -1, "b": -2,
+                                                                           "c": -1}}])
+    assert same.groups() == [["a", "b"], ["c"]]
+    assert same.lines()[-2:] == ["games whose winner differs between two of them:",
+                                 "  a / c: 1"]
+    assert (summary.with_re, summary.re_winner_differs, summary.re_margin_differs) == (2, 1, 1)

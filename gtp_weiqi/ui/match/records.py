@@ -206,13 +206,24 @@ def game_sgf(referee: Referee, record: dict[str, Any]) -> bytes:
     return out.serialise()
 
 
-def write_game(out: Path, referee: Referee) -> dict[str, Any]:
-    """Write a finished game's SGF, then its JSON record (whose presence marks it done)."""
+def game_files(referee: Referee) -> tuple[dict[str, Any], bytes]:
+    """A finished game's JSON record and SGF, as plain data (a cluster worker sends them
+    back to be written by the match's own process)."""
     record = game_record(referee)
-    stem = game_stem(referee.spec.index)
-    atomic_write(out / f"{stem}.sgf", game_sgf(referee, record))
+    return record, game_sgf(referee, record)
+
+
+def write_files(out: Path, record: dict[str, Any], sgf_data: bytes) -> dict[str, Any]:
+    """Write a game's SGF, then its JSON record (whose presence marks it done)."""
+    stem = game_stem(record["game"])
+    atomic_write(out / f"{stem}.sgf", sgf_data)
     write_json(out / f"{stem}.json", record)
     return record
+
+
+def write_game(out: Path, referee: Referee) -> dict[str, Any]:
+    """Write a finished game's SGF and JSON record."""
+    return write_files(out, *game_files(referee))
 
 
 def load_records(out: Path, games: int) -> dict[int, dict[str, Any]]:

@@ -2,9 +2,10 @@
 
     gtp-weiqi match --black CMD --white CMD --games N --size S --rules PRESET [--komi K]
                     [--alternate] [--jobs J] [--out DIR] [--max-moves M]
-                    [--time-per-move T] [--timeout S]
+                    [--time-per-move T] [--timeout S] [--dask ADDRESS|local]
 
-Each game gets fresh engine processes.  Games run in `--jobs` processes at once.  A game's
+Each game gets fresh engine processes.  Games run in `--jobs` processes at once, or as
+one task each on a Dask cluster (`--dask`), whose results this process writes.  A game's
 records are written when it ends, atomically; after an interruption (Ctrl-C, a crash)
 the same command plays only the games that have no record yet.  Progress goes to stderr:
 a bar on a terminal, one line per game otherwise.
@@ -32,6 +33,7 @@ from typing import Any, TextIO
 
 from ...core.files import atomic_write
 from ...core.rules import RulesError, komi_argument, parse_rules
+from ..cluster import ClusterError
 from ..gtp.controller import Controller, ControllerError
 from . import records
 from .config import ENGINES, MatchConfig
@@ -80,6 +82,11 @@ def parser() -> argparse.ArgumentParser:
                         "name and version answers)")
     p.add_argument("--white-label", metavar="NAME",
                    help="the --white engine's name, as --black-label")
+    p.add_argument("--dask", metavar="ADDRESS",
+                   help="play the games on a Dask cluster: a scheduler's address "
+                        "(tcp://host:8786; its workers need gtp_weiqi and the engines) or "
+                        "local (a new local cluster of --jobs workers); the records are "
+                        "written here")
     return p
 
 
@@ -221,6 +228,26 @@ def write_tables(out: Path, config: MatchConfig, engines: dict[str, dict[str, st
 # -- playing --------------------------------------------------------------------------------
 
 
+def play_remote(spec: GameSpec) -> tuple[dict[str, Any], bytes]:
+    """Play one game on a cluster worker; its record and SGF go back to be written by the
+    match's process (so a game the scheduler replays after losing a worker is written
+    once)."""
+    return records.game_files(play_game(spec))
+
+
+def play_on_cluster(address: str, pending: list[GameSpec], jobs: int
+                    ) -> Iterator[tuple[dict[str, Any], bytes]]:
+    """The finished games, as the cluster finishes them; a game the cluster gave up on
+    (its workers died too often) ends the run: the next run plays it."""
+    from ..cluster import run_tasks
+
+    for index, files, error in run_tasks(address, play_remote, pending, "match", jobs):
+        if error is not None or files is None:
+            raise MatchError(f"game {pending[index].index} failed on the cluster: {error}; "
+                             "the finished games are recorded, run again to play the rest")
+        yield files
+
+
 def play_and_record(task: tuple[GameSpec, str]) -> dict[str, Any]:
     """Play one game and write its records (in the worker, so a finished game is never
     lost with the parent)."""
@@ -335,9 +362,10 @@ def _clock(seconds: float) -> str:
 
 
 def run_match(config: MatchConfig, games: int, out: Path, jobs: int = 1,
-              stream: TextIO = sys.stderr) -> dict[str, Any]:
-    """Play the games of the match that have no record yet; the summary.  Raises
-    MatchError for unusable settings and KeyboardInterrupt when interrupted."""
+              stream: TextIO = sys.stderr, dask: str | None = None) -> dict[str, Any]:
+    """Play the games of the match that have no record yet (here in `jobs` processes, or
+    on the Dask cluster at `dask`); the summary.  Raises MatchError for unusable settings
+    and KeyboardInterrupt when interrupted."""
     engines = prepare(out, config, games)
     done = records.load_records(out, games)
     pending = [GameSpec(i, config) for i in range(games) if i not in done]
@@ -347,7 +375,16 @@ def run_match(config: MatchConfig, games: int, out: Path, jobs: int = 1,
     progress = Progress(games, len(done), stream)
     tasks = [(spec, str(out)) for spec in pending]
     try:
-        if jobs <= 1 or len(tasks) == 1:
+        if dask is not None:
+            with _interruptible():
+                for record, sgf_data in play_on_cluster(dask, pending, jobs):
+                    if record["game"] in done:  # written already: never twice
+                        continue
+                    records.write_files(out, record, sgf_data)
+                    done[record["game"]] = record
+                    summary = write_tables(out, config, engines, done)
+                    progress.update(record)
+        elif jobs <= 1 or len(tasks) == 1:
             with _interruptible():
                 for task in tasks:
                     record = play_and_record(task)
@@ -410,8 +447,8 @@ def main(argv: list[str] | None = None) -> int:
     out = Path(args.out)
     try:
         config = config_from(args)
-        summary = run_match(config, args.games, out, jobs=max(1, args.jobs))
-    except MatchError as exc:
+        summary = run_match(config, args.games, out, jobs=max(1, args.jobs), dask=args.dask)
+    except (MatchError, ClusterError) as exc:
         print(f"gtp-weiqi match: {exc}", file=sys.stderr)
         return 2
     except KeyboardInterrupt:

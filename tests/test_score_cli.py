@@ -223,7 +223,8 @@ def test_png_without_its_renderer_is_refused_before_counting(games, capsys, tmp_
 
 def test_help_and_the_subcommand_dispatch(games, capsys) -> None:
     assert cli_main(["score", "--help"]) == 0
-    assert "GAME.sgf" in capsys.readouterr().out
+    shown = capsys.readouterr().out
+    assert "PATH [PATH ...]" in shown and "--jsonl FILE" in shown and "--dask ADDRESS" in shown
     proc = subprocess.run([sys.executable, "-m", "gtp_weiqi", "score", str(games["marked"]),
                            "--method", "zilu"], capture_output=True, text=True, timeout=120)
     assert proc.returncode == 0, proc.stderr

@@ -130,7 +130,8 @@ def test_score_position_counts_stones_given_as_vertices() -> None:
 
 @pytest.mark.parametrize("call, message", [
     (lambda: gtp_weiqi.score_sgf(b"(;SZ[9];B[ee];W[ee])"), r"move 2 is illegal \(occupied\)"),
-    (lambda: gtp_weiqi.score_sgf(b"(;SZ[9];B[ee];W[zz])"), "bad SGF node after move 1"),
+    (lambda: gtp_weiqi.score_sgf(b"(;SZ[9];B[ee];W[zz])"),
+     r"move 2: W\[zz\] is not a point on a 9x9 board"),
     (lambda: gtp_weiqi.score_sgf("no-such-file.sgf"), "cannot read no-such-file.sgf"),
     (lambda: gtp_weiqi.score_sgf(example_sgf(), methods="nosuch"),
      "unknown counting method 'nosuch'; known: all, jihuozi"),
@@ -138,7 +139,8 @@ def test_score_position_counts_stones_given_as_vertices() -> None:
     (lambda: gtp_weiqi.score_sgf(example_sgf(), dead="a1"), "dead stones: no stone at a1"),
     (lambda: gtp_weiqi.score_sgf(example_sgf(), methods="zilu", params="bowl=3"), "bowl"),
     (lambda: gtp_weiqi.score_position(["A1"], ["A1"], size=5), "two stones on A1"),
-    (lambda: gtp_weiqi.score_position(["A1"], ["A2", "B1"], size=5), "has no liberty"),
+    (lambda: gtp_weiqi.score_position(["A1"], ["A2", "B1"], size=5),
+     "the string at A1 without a liberty"),
 ])
 def test_errors_are_exceptions_with_the_reason(call, message: str) -> None:
     with pytest.raises(ScoringError, match=message):
@@ -146,9 +148,10 @@ def test_errors_are_exceptions_with_the_reason(call, message: str) -> None:
 
 
 def test_an_illegal_record_names_its_move() -> None:
-    with pytest.raises(RecordError) as caught:
-        gtp_weiqi.score_sgf(b"(;SZ[9];B[ee];W[dd];B[dd])")
-    assert caught.value.move == 3
+    for data, move in ((b"(;SZ[9];B[ee];W[dd];B[dd])", 3), (b"(;SZ[9];B[ee];W[zz])", 2)):
+        with pytest.raises(RecordError) as caught:
+            gtp_weiqi.score_sgf(data)
+        assert caught.value.move == move
 
 
 # -- layers -------------------------------------------------------------------------------------

@@ -13,7 +13,7 @@ from typing import Any
 
 from ..core.board import BLACK, WHITE
 from ..core.coords import format_vertex, parse_vertex
-from ..core.game import Game
+from ..core.game import Game, IllegalPlay
 from ..core.rules import Rules
 from ..counting import METHODS, parse_params
 from ..judgement.marks import Verdict
@@ -151,11 +151,10 @@ def score_position(black: Iterable[str] = (), white: Iterable[str] = (), size: i
                 if any(q == p for q, _ in stones):
                     raise ScoringError(f"stones: two stones on {word}")
                 stones.append((p, colour))
-    game.add_setup(stones)
-    for _colour, string, libs in board.strings():
-        if not libs:
-            raise ScoringError(f"stones: the string at {_vertices(game, string[:1])[0]} "
-                               "has no liberty")
+    try:
+        game.add_setup(stones)
+    except IllegalPlay as exc:
+        raise ScoringError(f"stones: {exc.reason}") from None
     for letter, colour in (("b", BLACK), ("w", WHITE)):
         game.captured[colour] = int((captured or {}).get(letter, 0))
     record = Record(game, {}, None, "<position>", 0)

@@ -17,6 +17,7 @@ else from the engine's own judgement.  Many games: score_batch.py.
 from __future__ import annotations
 
 import argparse
+import glob
 import json
 import os
 import sys
@@ -327,13 +328,14 @@ def param_tokens(items: list[str]) -> list[str]:
 
 
 def is_batch(args: argparse.Namespace) -> bool:
-    """Several games: more than one path, a directory or a glob, or a batch option."""
+    """Several games: more than one path, a directory or a glob, or a batch option (one
+    path that names no file is one game, refused with the reason)."""
     if any(getattr(args, name) not in (None, False) for name in BATCH_OPTIONS):
         return True
     if len(args.paths) != 1:
         return True
     only = args.paths[0]
-    return only != "-" and not os.path.isfile(only)
+    return os.path.isdir(only) or (not os.path.exists(only) and glob.has_magic(only))
 
 
 def run_many(args: argparse.Namespace) -> int:

@@ -79,22 +79,25 @@ def count_record(record: Record, methods: Methods = "all",
     if points is not None:
         scorer.mark_exactly_dead(game, points)
     scores = []
-    for counted, verdict in scorer.count_many(game, slugs, given):
+    judged: Verdict | None = None  # the judgement of the methods that remove dead stones
+    for counted, verdict, alive in scorer.count_many(game, slugs, given):
         scores.append(MethodScore(
             counted.slug, counted.name_zh, counted.name_en, counted.unit_zh, counted.unit_en,
             counted.black, counted.white, counted.margin, counted.result, counted.winner,
             dict(counted.params), _with_status(game, verdict, "dead"),
-            _with_status(game, verdict, "seki"),
-            ALL_ALIVE if scorer.all_alive(game, counted.slug) else source,
+            _with_status(game, verdict, "seki"), ALL_ALIVE if alive else source,
             _unclear(game, verdict), counted))
-    judged = scorer.verdict(game, "area")  # the judgement of every method that removes
+        judged = judged or (None if alive else verdict)
+    everything_alive = judged is None and scorer.all_alive(game, "area")
+    if judged is None:
+        judged = scorer.verdict(game, "area")
     rules = game.rules
     return ScoreResult(
         name=record.name, size=(game.width, game.height),
         rules=rules.preset_name or rules.as_dict(), komi=game.komi, moves=len(game.moves),
         captured={"b": game.captured[BLACK], "w": game.captured[WHITE]},
         recorded_result=record.recorded_result,
-        dead_source=ALL_ALIVE if scorer.all_alive(game, "area") else source,
+        dead_source=ALL_ALIVE if everything_alive else source,
         dead=_with_status(game, judged, "dead"), unclear=_unclear(game, judged),
         methods=tuple(scores))
 

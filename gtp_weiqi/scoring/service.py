@@ -26,6 +26,8 @@ from ..counting.types import Count
 from ..judgement.marks import ALL_ALIVE_METHODS, Judge, Verdict, scoring_input, to_judgement
 from ..judgement.status import find_seki
 
+_UNSET: Any = object()  # "not given": the end of the game is read from the game itself
+
 
 class ScoringError(ValueError):
     """A count that cannot be made: an unknown method or rules, a bad record or parameter.
@@ -70,15 +72,15 @@ class Scorer:
     def __init__(self, seed: int = 0, judge: Judge | None = None) -> None:
         self.judge = judge if judge is not None else Judge(seed=seed)
 
-    def verdict(self, game: Game, slug: str | None = None) -> Verdict:
+    def verdict(self, game: Game, slug: str | None = None, info: Any = _UNSET) -> Verdict:
         """The judgement to count `game` from under `slug` (default: the rules' method):
         every stone alive for Tromp–Taylor and after a forced end, else marks first, then
-        the judge."""
-        return self.judge.verdict(game, all_alive=self.all_alive(game,
-                                                                 slug or game.rules.counting))
+        the judge.  `info`: the game's end_info when the caller has it already."""
+        alive = self.all_alive(game, slug or game.rules.counting, info)
+        return self.judge.verdict(game, all_alive=alive)
 
-    def params_for(self, game: Game, slug: str, given: dict[str, Any] | None = None
-                   ) -> dict[str, Any]:
+    def params_for(self, game: Game, slug: str, given: dict[str, Any] | None = None,
+                   info: Any = _UNSET) -> dict[str, Any]:
         """The method's parameters: the active rules' choices, then any given ones.
 
         The rules' balancing goes to shulu and dengzi, their bowl to the tianman methods;
@@ -96,7 +98,8 @@ class Scorer:
         if "white_handicap_bonus" in takes and (info_m.family != "standard"
                                                  or slug == rules.counting):
             params["white_handicap_bonus"] = rules.whiteHandicapBonus
-        info = end_info(game)
+        if "a_point" in takes and rules.aPoint:
+            info = end_info(game) if info is _UNSET else info
         params.update(given or {})
         if ("a_point" in takes and rules.aPoint and info is not None and info.a_point
                 and "a_point" not in (given or {})
@@ -105,12 +108,13 @@ class Scorer:
         return params
 
     def count(self, game: Game, slug: str, verdict: Verdict | None = None,
-              given: dict[str, Any] | None = None, analysis: Analysis | None = None) -> Count:
+              given: dict[str, Any] | None = None, analysis: Analysis | None = None,
+              info: Any = _UNSET) -> Count:
         """The count of `game` under `slug` (verdict default: `self.verdict`); a bad
         parameter is a ScoringError."""
         if verdict is None:
-            verdict = self.verdict(game, slug)
-        params = self.params_for(game, slug, given)
+            verdict = self.verdict(game, slug, info)
+        params = self.params_for(game, slug, given, info)
         try:
             if analysis is not None:  # made from this game and verdict (count_many)
                 return count(slug, analysis.inp, analysis.judgement, analysis=analysis,
@@ -120,23 +124,25 @@ class Scorer:
             raise ScoringError(str(exc)) from None
 
     def count_many(self, game: Game, slugs: list[str], given: dict[str, Any] | None = None
-                   ) -> list[tuple[Count, Verdict]]:
-        """The counts under several methods, each with the verdict it used; methods that
-        share a verdict share one analysis of the position (blocks, eyes, regions)."""
-        out: list[tuple[Count, Verdict]] = []
-        shared: list[tuple[Verdict, Analysis]] = []
+                   ) -> list[tuple[Count, Verdict, bool]]:
+        """The counts under several methods, each with the verdict it used and whether that
+        verdict took every stone alive; the methods that share a verdict share one analysis
+        of the position (blocks, eyes, regions), and the game's end is read once."""
+        info = end_info(game)
+        shared: dict[bool, tuple[Verdict, Analysis]] = {}
+        out: list[tuple[Count, Verdict, bool]] = []
         for slug in slugs:
-            verdict = self.verdict(game, slug)
-            found = next((s for s in shared if s[0].status == verdict.status
-                          and s[0].owner == verdict.owner), None)
-            if found is None:
-                found = (verdict, analyse(scoring_input(game), to_judgement(game, verdict)))
-                shared.append(found)
+            alive = self.all_alive(game, slug, info)
+            if alive not in shared:
+                verdict = self.judge.verdict(game, all_alive=alive)
+                shared[alive] = (verdict, analyse(scoring_input(game),
+                                                  to_judgement(game, verdict)))
+            verdict, analysis = shared[alive]
             # one method takes every parameter given (and refuses one it does not take);
             # several take each the ones they know
             mine = dict(given or {}) if len(slugs) == 1 else {
                 k: v for k, v in (given or {}).items() if k in METHODS[slug].params}
-            out.append((self.count(game, slug, found[0], mine, found[1]), found[0]))
+            out.append((self.count(game, slug, verdict, mine, analysis, info), verdict, alive))
         return out
 
     def result(self, game: Game, slug: str) -> str:
@@ -251,10 +257,12 @@ class Scorer:
             if owned:
                 game.mark_owner(owned, letter)
 
-    def all_alive(self, game: Game, slug: str) -> bool:
+    def all_alive(self, game: Game, slug: str, info: Any = _UNSET) -> bool:
         """Whether `slug` counts `game` with every stone alive (Tromp–Taylor, a forced
         end after four virtual moves)."""
-        info = end_info(game)
+        if slug in ALL_ALIVE_METHODS or game.forced_end:
+            return True
+        info = end_info(game) if info is _UNSET else info
         return (slug in ALL_ALIVE_METHODS or bool(info is not None and info.all_alive)
                 or game.forced_end)
 

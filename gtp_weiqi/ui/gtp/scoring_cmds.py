@@ -23,7 +23,6 @@ from ...scoring.service import (  # noqa: F401 - ALIVE, REMOVED: what weiqi-scor
     ScoringError,
     UnclearError,
     check_method,
-    end_info,
 )
 from .engine import WeiqiEngine, parse_colour
 from .protocol import GtpError
@@ -53,10 +52,6 @@ class Scoring:
         self.judge = self.scorer.judge
 
     # -- shared -------------------------------------------------------------------------
-
-    def end_info(self, game: Game | None = None) -> Any:
-        """How the game (default: the engine's) ended, by the seeds' ending rules."""
-        return end_info(game or self.engine.game)
 
     def verdict(self, slug: str | None = None, game: Game | None = None) -> Verdict:
         """The judgement to count from under `slug` (default: the active rules' method), for

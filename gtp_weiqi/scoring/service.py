@@ -57,7 +57,8 @@ def check_method(name: str) -> str:
 
 
 def end_info(game: Game) -> Any:
-    """How the game ended, by the seeds' ending rules (None when that layer is absent)."""
+    """How the game ended, by the rules' ending (docs/ending.md; None when that layer is
+    absent)."""
     try:
         from ..core.ending import end_info as info_of
     except ImportError:

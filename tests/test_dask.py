@@ -181,6 +181,8 @@ def without_times(out: Path) -> dict[str, object]:
             data.pop("time_per_move", None)
             data.pop("times", None)
             found[path.name] = {k: v for k, v in data.items() if "time" not in k}
+        elif path.name == "report.txt":  # seconds per move taken out
+            found[path.name] = re.sub(r"\d+(?:\.\d+)? s\b", "T s", text)
         elif path.suffix == ".json":
             found[path.name] = {k: v for k, v in json.loads(text).items() if k not in TIMES}
         else:

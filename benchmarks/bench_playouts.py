@@ -2,12 +2,14 @@
 the same run.
 
 * ``light``: the player's playout policy (captures / atari escapes, 3x3 shapes, random, no
-  own-eye filling, no large self-atari) from the empty board, counted at the end;
+  own-eye filling, no large self-atari) on the playout board from the empty board, counted at
+  the end;
 * ``search``: whole MCTS simulations (tree descent and expansion, playout, RAVE update) from
   the empty board and from a middle-game position (move 30 of a seeded light playout);
 * peer ``random``: uniform random playouts on the same board (any legal point that does not
-  fill a one-point eye, simple ko), the policy of benchmarks/bench_board.py, counted the same
-  way.  The ratio light / random is the price of the policy.
+  fill a one-point eye, simple ko) on the game's Board, the policy of
+  benchmarks/bench_board.py, counted the same way.  The ratio light / random is the price of
+  the policy (and of the playout board against the game's).
 
 Timings vary with the machine's load; the ratios are what to compare between runs.  Run as
 ``python benchmarks/bench_playouts.py [--seconds S] [--size N ...]``.
@@ -28,6 +30,7 @@ from bench_board import choose_move  # noqa: E402
 import gtp_weiqi.core.board as board_module  # noqa: E402
 from gtp_weiqi.core.board import BLACK, EMPTY, Board  # noqa: E402
 from gtp_weiqi.core.game import Game  # noqa: E402
+from gtp_weiqi.core.playout_board import PlayoutBoard  # noqa: E402
 from gtp_weiqi.core.rules import lookup_preset  # noqa: E402
 from gtp_weiqi.player.patterns import geometry  # noqa: E402
 from gtp_weiqi.player.playout import area_margin, run_playout  # noqa: E402
@@ -73,17 +76,19 @@ def measure(size: int, seconds: float) -> None:
     max_moves = 3 * size * size + 20
     empty = Board(size)
 
+    empty_playout = PlayoutBoard(empty)
+
     def light() -> float:
-        board = empty.copy()
+        board = empty_playout.copy()
         seq: list[int] = []
-        run_playout(board, BLACK, 0, None, 0, geo, rng.random, seq, max_moves)
+        run_playout(board, BLACK, 0, 0, geo, rng.random, seq, max_moves)
         area_margin(board, False)
         return len(seq)
 
     def peer() -> float:
         board = empty.copy()
         moves = random_playout(board, rng.random, max_moves)
-        area_margin(board, False)
+        area_margin(board, False)  # type: ignore[arg-type]  # without the tax: colours only
         return moves
 
     light_rate, light_moves = rate(light, seconds)
@@ -91,9 +96,8 @@ def measure(size: int, seconds: float) -> None:
 
     rules = lookup_preset("chinese")[0]
     middle = Game(size, rules=rules)
-    board = Board(size)
     seq: list[int] = []
-    run_playout(board, BLACK, 0, None, 0, geo, random.Random(7).random, seq, 30)
+    run_playout(PlayoutBoard(Board(size)), BLACK, 0, 0, geo, random.Random(7).random, seq, 30)
     for e in seq[:30]:
         middle.play(e & 3, (e >> 2) or None)
 

@@ -36,20 +36,6 @@ def opponent(colour: int) -> int:
     return 3 - colour
 
 
-def true_eye(colour: list[int], nbrs: tuple[int, ...], diags: tuple[int, ...], c: int) -> bool:
-    """Whether an empty point whose neighbours are `nbrs` is a true eye (真眼) of colour c:
-    every neighbour is c, and at most one diagonal (none on the edge) is the opponent's."""
-    for q in nbrs:
-        if colour[q] != c:
-            return False
-    opp = 3 - c
-    bad = 0
-    for q in diags:
-        if colour[q] == opp:
-            bad += 1
-    return bad == 0 or (bad == 1 and len(diags) == 4)
-
-
 class IllegalMove(ValueError):
     """A play the board cannot make; ``reason`` is "occupied", "suicide" or "off board"."""
 
@@ -105,6 +91,12 @@ def _geometry(width: int, height: int) -> tuple[
                 key = rng.getrandbits(64)
             table[p] = key
     return points, tuple(neighbours), tuple(diagonals), keys
+
+
+def zobrist_keys(width: int, height: int) -> tuple[list[int], ...]:
+    """The Zobrist key tables of one board size, indexed [colour][point] (0 for EMPTY):
+    what `Board.hash` is the XOR of.  Shared and read-only."""
+    return _geometry(width, height)[3]
 
 
 class Board:

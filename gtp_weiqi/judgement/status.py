@@ -41,7 +41,17 @@ from __future__ import annotations
 import random
 from dataclasses import dataclass, field
 
-from ..core.board import BLACK, EDGE, EMPTY, WHITE, Board, true_eye
+from ..core.board import BLACK, EDGE, EMPTY, WHITE, Board
+from ..core.playout_board import (
+    CAPTURE,
+    EYE_SHAPE,
+    KIND,
+    SAFE,
+    SELF_ATARI,
+    SNAPBACK,
+    TRUE_EYE,
+    PlayoutBoard,
+)
 
 ALIVE, DEAD, SEKI = "alive", "dead", "seki"
 _OWNER_NAME = {BLACK: "b", WHITE: "w", EMPTY: "public"}
@@ -477,24 +487,22 @@ def _strong_area(col: list[int], nbrs: tuple[tuple[int, ...], ...], strong: list
 class _Playouts:
     """Random playouts from one position, with the seki-aware policy described above."""
 
-    def __init__(self, col: list[int], points: tuple[int, ...],
-                 nbrs: tuple[tuple[int, ...], ...], diag: tuple[tuple[int, ...], ...],
-                 playable: list[int], protected: set[int], rng: random.Random,
-                 area: list[int]) -> None:
-        self.base = col
+    def __init__(self, board: Board, col: list[int], playable: list[int], protected: set[int],
+                 rng: random.Random, area: list[int]) -> None:
+        self.base = PlayoutBoard(board, col)
+        points, nbrs, diag = board.points, board.neighbours, board.diagonals
         self.points = points
         self.nbrs = nbrs
-        self.diag = diag
         self.playable = playable
         self.protected = protected
         self.rng = rng
         self.area = area
         # Stones of the strings an earlier round found strong: joining one is always safe.
         self.strong: set[int] = set()
-        head, stones, libs = _find_strings(col, points, nbrs)
-        self.base_head = head
-        self.base_stones = stones
-        self.base_libs = libs
+        heads = self.base.heads()
+        self.base_stones = {h: self.base.stones[h] for h in heads}
+        self.base_libs = {h: self.base.libs[h] for h in heads}
+        self.base_atari = [h for h in heads if len(self.base.libs[h]) == 1]  # type: ignore[arg-type]
         self.near = [tuple(sorted(set(nbrs[p]) | set(diag[p]))) for p in range(len(col))]
         # The colour that alone borders each empty region (its eye space or territory): a
         # move there is an attack on that side's shape, never held back as an invasion.
@@ -513,8 +521,8 @@ class _Playouts:
         """Run n playouts, Black first in the even ones; count per point how often each
         colour owns it at the end."""
         points = self.points
-        black = [0] * len(self.base)
-        white = [0] * len(self.base)
+        black = [0] * len(self.base.colour)
+        white = [0] * len(self.base.colour)
         for i in range(n):
             final = self.run(BLACK if i % 2 == 0 else WHITE)
             for p in points:
@@ -530,20 +538,17 @@ class _Playouts:
         point given to the only colour around it (EMPTY when both or none)."""
         nbrs = self.nbrs
         protected = self.protected
-        col = self.base[:]
-        head = [0] * len(col)
-        for p, h in self.base_head.items():
-            head[p] = h
-        stones: dict[int, list[int]] = {h: s[:] for h, s in self.base_stones.items()}
-        libs: dict[int, set[int]] = {h: set(s) for h, s in self.base_libs.items()}
+        board = self.base.copy()
+        col = board.colour
+        head = board.head
+        libs = board.libs
+        move_kind = board.move_kind
         empty = [p for p in self.playable if col[p] == EMPTY]
         pos = {p: i for i, p in enumerate(empty)}
         colour = first
         passes = 0
-        ko = -1
         last = -1
         near = self.near
-        diag = self.diag
         strong = self.strong
         area = self.area
         enclosed = self.enclosed
@@ -553,144 +558,39 @@ class _Playouts:
 
         def candidate(p: int, c: int, allow_selfatari: bool) -> bool:
             """Whether the policy lets c play at empty p."""
-            if p == ko:
+            if p == board.ko_point:
                 return False
-            opp = 3 - c
-            n_lib = 0
-            own_size = 1
-            eyeish = True
-            own_heads: list[int] = []
-            taken: list[int] = []
-            for q in nbrs[p]:
-                cq = col[q]
-                if cq == EMPTY:
-                    eyeish = False
-                    n_lib += 1
-                elif cq == c:
-                    h = head[q]
-                    if h not in own_heads:
-                        own_heads.append(h)
-                elif cq == opp:
-                    eyeish = False
-                    h = head[q]
-                    if len(libs[h]) == 1 and h not in taken:
-                        taken.append(h)
-            if taken:
-                # A capture, unless a snapback takes it back: then a self-atari like others.
-                return not into_snapback(p, n_lib, own_heads, taken) or (
-                    allow_selfatari
-                    and selfatari_ok(p, own_size + sum(len(stones[h]) for h in own_heads)))
-            if eyeish:
+            kind = move_kind(p, c)
+            k = kind & KIND
+            if k == CAPTURE:
+                return True
+            if k == SNAPBACK:  # a capture taken back at once: a self-atari like others
+                return allow_selfatari and selfatari_ok(p, c)
+            if kind & EYE_SHAPE and (p in protected or kind & TRUE_EYE) \
+                    and not board.is_own_atari_liberty(p, c):
                 # Fill an own eye only to save a string in atari; a false eye is only a
                 # connection, and may be filled.
-                if p in protected or true_eye(col, nbrs[p], diag[p], c):
-                    for h in own_heads:
-                        if len(libs[h]) == 1:
-                            break
-                    else:
-                        return False
-            if n_lib >= 2:
+                return False
+            if k == SAFE:
                 return True
-            newlibs: set[int] = set()
-            for q in nbrs[p]:
-                if col[q] == EMPTY:
-                    newlibs.add(q)
-            for h in own_heads:
-                newlibs |= libs[h]
-                own_size += len(stones[h])
-            newlibs.discard(p)
-            n = len(newlibs)
-            if n >= 2:
-                return True
-            if n == 0:
-                return False  # suicide
-            return allow_selfatari and selfatari_ok(p, own_size)
+            return k == SELF_ATARI and allow_selfatari and selfatari_ok(p, c)
 
-        def selfatari_ok(p: int, size: int) -> bool:
-            """A random self-atari making a string of `size`: never on a seki point, never
-            for a big string, and then only half the time (nakade needs some)."""
-            return (p not in protected and size <= SELF_ATARI_MAX
+        def selfatari_ok(p: int, c: int) -> bool:
+            """A random self-atari of c at p: never on a seki point, never for a big string,
+            and then only half the time (nakade needs some)."""
+            return (p not in protected and board.size_after(p, c) <= SELF_ATARI_MAX
                     and random_() < SELF_ATARI_RATE)
 
-        def into_snapback(p: int, n_lib: int, own_heads: list[int], taken: list[int]) -> bool:
-            """Whether a capture at p takes a single stone and leaves the capturing string of
-            two or more stones with that point as its only liberty: the opponent retakes the
-            whole string there (a snapback, 倒扑), so the capture is a self-atari."""
-            if n_lib or not own_heads or len(taken) != 1 or len(stones[taken[0]]) != 1:
-                return False
-            for h in own_heads:
-                if len(libs[h]) > 1:
-                    return False  # p is one liberty; the string keeps another
-            return True
-
-        def play(p: int, c: int) -> int:
-            """Play c at p (legal); return the ko point it creates or -1."""
-            opp = 3 - c
-            col[p] = c
+        def play(p: int, c: int) -> None:
+            """Play c at p (legal); the captured points return to the draw."""
             i = pos.pop(p)
             lastp = empty.pop()
             if lastp != p:
                 empty[i] = lastp
                 pos[lastp] = i
-            lib: set[int] = set()
-            merged: list[int] = []
-            captured: list[int] = []
-            for q in nbrs[p]:
-                cq = col[q]
-                if cq == EMPTY:
-                    lib.add(q)
-                elif cq == c:
-                    h = head[q]
-                    if h not in merged:
-                        merged.append(h)
-                elif cq == opp:
-                    h = head[q]
-                    ls = libs[h]
-                    ls.discard(p)
-                    if not ls and h not in captured:
-                        captured.append(h)
-            if merged:
-                big = merged[0]
-                for h in merged[1:]:
-                    if len(stones[h]) > len(stones[big]):
-                        big = h
-                bs = stones[big]
-                bl = libs[big]
-                for h in merged:
-                    if h != big:
-                        for s in stones[h]:
-                            head[s] = big
-                        bs += stones[h]
-                        bl |= libs[h]
-                        del stones[h]
-                        del libs[h]
-                bs.append(p)
-                head[p] = big
-                bl |= lib
-                bl.discard(p)
-                me = big
-            else:
-                head[p] = p
-                stones[p] = [p]
-                libs[p] = lib
-                me = p
-            ko_point = -1
-            n_captured = 0
-            for h in captured:
-                cs = stones.pop(h)
-                del libs[h]
-                n_captured += len(cs)
-                for s in cs:
-                    col[s] = EMPTY
-                    pos[s] = len(empty)
-                    empty.append(s)
-                for s in cs:
-                    for q in nbrs[s]:
-                        if col[q] == c:
-                            libs[head[q]].add(s)
-                if n_captured == 1 and len(stones[me]) == 1 and len(libs[me]) == 1:
-                    ko_point = cs[0]
-            return ko_point
+            for s in board.play(p, c):
+                pos[s] = len(empty)
+                empty.append(s)
 
         def draw(c: int, opp: int, invade: bool) -> tuple[int, int]:
             """A uniform draw without replacement of a point the policy lets c play (a refused
@@ -713,7 +613,7 @@ class _Playouts:
                 pos[p] = k
             return -1, invasions
 
-        watch = [h for h, ls in libs.items() if len(ls) == 1]
+        watch = self.base_atari[:]
         while moves < max_moves:
             c = colour
             opp = 3 - c
@@ -724,12 +624,12 @@ class _Playouts:
                 escape = -1
                 joins = False
                 for h in watch:
-                    ls = libs.get(h)
+                    ls = libs[h]
                     if ls is None or len(ls) != 1 or col[h] == EMPTY or head[h] != h:
                         continue
                     keep.append(h)
                     x = next(iter(ls))
-                    if move < 0 and x != ko:
+                    if move < 0 and x != board.ko_point:
                         if col[h] == opp:
                             if candidate(x, c, False):
                                 move = x
@@ -760,19 +660,19 @@ class _Playouts:
                 passes += 1
                 if passes >= 2:
                     break
-                ko = -1
+                board.play_pass()
                 last = -1
             else:
                 passes = 0
-                ko = play(move, c)
+                play(move, c)
                 last = move
                 h = head[move]
-                if len(libs[h]) == 1:
+                if len(libs[h]) == 1:  # type: ignore[arg-type]
                     watch.append(h)
                 for q in nbrs[move]:
                     if col[q] == opp:
                         h = head[q]
-                        if len(libs[h]) == 1 and h not in watch:
+                        if len(libs[h]) == 1 and h not in watch:  # type: ignore[arg-type]
                             watch.append(h)
             colour = opp
         # Area: an empty point goes to the only colour around it.
@@ -834,7 +734,7 @@ def judge(board: Board, *, seed: int = 0, playouts: int | None = None,
     multi_stone_suicide -- whether the rules allow it (Benson's vital regions change)
     The board is not modified.
     """
-    points, diag = board.points, board.diagonals
+    points = board.points
     nbrs = board.neighbours
     col = list(board.colour)
     rng = random.Random(seed)
@@ -877,7 +777,7 @@ def judge(board: Board, *, seed: int = 0, playouts: int | None = None,
         area = [EMPTY] * len(col)
         for p, c in _bouzy(work, points, nbrs).items():
             area[p] = c
-        mc = _Playouts(work, points, nbrs, diag, playable, protected, rng, area)
+        mc = _Playouts(board, work, playable, protected, rng, area)
         black, white = mc.ownership(n1)
         work_stones, work_libs = mc.base_stones, mc.base_libs
         strong: list[int] = []

@@ -1,4 +1,4 @@
-"""Light playouts (随机模拟) on the chain-set board, and the fast count of their end.
+"""Light playouts (随机模拟) on the playout board, and the fast count of their end.
 
 The playout policy, in order, for the player to move after the opponent's move ``last``:
 
@@ -23,7 +23,8 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
-from ..core.board import BLACK, EMPTY, WHITE, Board, true_eye
+from ..core.board import BLACK, EMPTY, WHITE
+from ..core.playout_board import KIND, SAFE, SNAPBACK, SUICIDE, TRUE_EYE, PlayoutBoard
 from ..counting.analysis import find_empty_regions
 from .patterns import Geometry, shape_table
 
@@ -32,67 +33,41 @@ P_SHAPES = 0.8  # how often the 3x3 shapes around the last move are tried
 SMALL_SELF_ATARI = 3  # larger self-ataris are never played in playouts
 
 
-def run_playout(board: Board, to_move: int, last: int, ko: int | None, passes: int,
+def run_playout(board: PlayoutBoard, to_move: int, last: int, passes: int,
                 geo: Geometry, rnd: Callable[[], float], seq: list[int],
                 max_moves: int) -> None:
     """Play `board` out in place, `to_move` first.  ``last`` is the previous board move (0
-    for none or a pass), ``ko`` the simple-ko point `to_move` may not play, ``passes`` the
-    passes just before.  Each move is appended to ``seq`` as ``point << 2 | colour`` (point 0
-    for a pass)."""
+    for none or a pass), the board's ``ko_point`` the simple-ko point `to_move` may not
+    play, ``passes`` the passes just before.  Each move is appended to ``seq`` as
+    ``point << 2 | colour`` (point 0 for a pass)."""
     col = board.colour
-    chain_of = board.chain_of
+    head = board.head
+    libs = board.libs
+    stones = board.stones
     nbrs = board.neighbours
-    diag = board.diagonals
     around = geo.around
     table = shape_table()
     play = board.play
+    move_kind = board.move_kind
     empties = [p for p in board.points if col[p] == EMPTY]
     c = to_move
 
     def acceptable(p: int, strict: bool) -> bool:
-        """Whether c may play at empty p in a playout (``strict``: no self-atari at all)."""
-        if p == ko:
+        """Whether c may play at empty p in a playout (``strict``: no self-atari at all).
+        A capture always may, a snapback too; an own true eye is never filled."""
+        if p == board.ko_point:
             return False
-        opp = 3 - c
-        n_empty = 0
-        eye = True
-        for q in nbrs[p]:
-            cq = col[q]
-            if cq == EMPTY:
-                n_empty += 1
-                eye = False
-            elif cq == opp:
-                eye = False
-                if len(chain_of[q].libs) == 1:  # type: ignore[union-attr]
-                    return True  # a capture
-        if n_empty >= 2:
+        kind = move_kind(p, c)
+        if (kind & KIND) >= SNAPBACK:  # a capture
             return True
-        if eye and true_eye(col, nbrs[p], diag[p], c):
+        if kind & TRUE_EYE:
             return False
-        libs: set[int] = set()
-        size = 1
-        seen: list[object] = []
-        for q in nbrs[p]:
-            cq = col[q]
-            if cq == EMPTY:
-                libs.add(q)
-            elif cq == c:
-                ch = chain_of[q]
-                if ch in seen:
-                    continue
-                seen.append(ch)
-                ch_libs = ch.libs  # type: ignore[union-attr]
-                if len(ch_libs) >= 3:
-                    return True
-                libs |= ch_libs
-                size += len(ch.stones)  # type: ignore[union-attr]
-        libs.discard(p)
-        n = len(libs)
-        if n >= 2:
+        kind &= KIND
+        if kind == SAFE:
             return True
-        if n == 0 or strict:
-            return False  # suicide / self-atari
-        return size <= SMALL_SELF_ATARI and rnd() < 0.5
+        if kind == SUICIDE or strict:
+            return False
+        return board.size_after(p, c) <= SMALL_SELF_ATARI and rnd() < 0.5
 
     n_moves = 0
     while passes < 2 and n_moves < max_moves:
@@ -101,26 +76,28 @@ def run_playout(board: Board, to_move: int, last: int, ko: int | None, passes: i
             if rnd() < P_TACTICS:
                 cands: list[int] = []
                 opp = 3 - c
-                ch = chain_of[last]
-                if ch is not None and len(ch.libs) == 1:
-                    cands.extend(ch.libs)
+                if col[last] != EMPTY:
+                    ls = libs[head[last]]
+                    if len(ls) == 1:  # type: ignore[arg-type]
+                        cands.extend(ls)  # type: ignore[arg-type]
                 for q in nbrs[last]:
                     if col[q] == c:
-                        mine = chain_of[q]
-                        if len(mine.libs) == 1:  # type: ignore[union-attr]
-                            for s in mine.stones:  # type: ignore[union-attr]
+                        h = head[q]
+                        mine = libs[h]
+                        if len(mine) == 1:  # type: ignore[arg-type]
+                            for s in stones[h]:  # type: ignore[union-attr]
                                 for r in nbrs[s]:
                                     if col[r] == opp:
-                                        other = chain_of[r]
-                                        if len(other.libs) == 1:  # type: ignore[union-attr]
-                                            cands.extend(other.libs)  # type: ignore[union-attr]
-                            (lib,) = mine.libs  # type: ignore[union-attr]
+                                        other = libs[head[r]]
+                                        if len(other) == 1:  # type: ignore[arg-type]
+                                            cands.extend(other)  # type: ignore[arg-type]
+                            (lib,) = mine  # type: ignore[misc]
                             if acceptable(lib, True):
                                 cands.append(lib)
                 while cands:
                     i = int(rnd() * len(cands))
                     p = cands[i]
-                    if p != ko and col[p] == EMPTY and acceptable(p, False):
+                    if col[p] == EMPTY and acceptable(p, False):
                         move = p
                         break
                     cands[i] = cands[-1]
@@ -155,23 +132,22 @@ def run_playout(board: Board, to_move: int, last: int, ko: int | None, passes: i
                 empties[m] = p
         n_moves += 1
         if move:
-            removed, _ = play(move, c)
+            removed = play(move, c)
             empties.remove(move)
             if removed:
                 empties.extend(removed)
-            ko = board.ko_point
             seq.append(move << 2 | c)
             last = move
             passes = 0
         else:
+            board.play_pass()
             seq.append(c)  # a pass: point 0
             passes += 1
             last = 0
-            ko = None
         c = 3 - c
 
 
-def area_margin(board: Board, tax: bool) -> int:
+def area_margin(board: PlayoutBoard, tax: bool) -> int:
     """Black's count minus White's at the end of a playout (every stone alive), quickly.
 
     An empty point counts for the only colour among its neighbours (playout ends leave small
@@ -203,7 +179,7 @@ def area_margin(board: Board, tax: bool) -> int:
     return margin
 
 
-def exact_margin(board: Board, tax: bool) -> int:
+def exact_margin(board: PlayoutBoard, tax: bool) -> int:
     """Black's count minus White's with every stone alive, empty regions flood-filled: an
     empty region counts for a colour when it borders that colour only."""
     col = board.colour
@@ -224,12 +200,12 @@ def exact_margin(board: Board, tax: bool) -> int:
     return margin
 
 
-def _block_difference(board: Board, owned: list[int]) -> int:
+def _block_difference(board: PlayoutBoard, owned: list[int]) -> int:
     """Black's blocks minus White's: strings joined through the one-colour empty points
     `owned` (their own 空) are one block (棋块)."""
     col = board.colour
     nbrs = board.neighbours
-    chain_of = board.chain_of
+    head = board.head
     parent: dict[int, int] = {}
 
     def find(x: int) -> int:
@@ -238,17 +214,13 @@ def _block_difference(board: Board, owned: list[int]) -> int:
             x = parent[x]
         return x
 
-    colour_of: dict[int, int] = {}
-    for p in board.points:
-        ch = chain_of[p]
-        if ch is not None and id(ch) not in parent:
-            parent[id(ch)] = id(ch)
-            colour_of[id(ch)] = ch.colour
+    for h in board.heads():
+        parent[h] = h
     for p in owned:
         root = -1
         for q in nbrs[p]:
             if col[q] != EMPTY:
-                r = find(id(chain_of[q]))
+                r = find(head[q])
                 if root < 0:
                     root = r
                 elif r != root:
@@ -256,5 +228,5 @@ def _block_difference(board: Board, owned: list[int]) -> int:
     blocks = {BLACK: 0, WHITE: 0}
     for x in parent:
         if find(x) == x:
-            blocks[colour_of[x]] += 1
+            blocks[col[x]] += 1
     return blocks[BLACK] - blocks[WHITE]

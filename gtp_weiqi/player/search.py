@@ -29,8 +29,18 @@ import time
 from collections.abc import Callable
 from dataclasses import dataclass
 
-from ..core.board import BLACK, EMPTY, WHITE, Board, IllegalMove, opponent, true_eye
+from ..core.board import BLACK, EMPTY, WHITE, opponent, zobrist_keys
 from ..core.game import Game
+from ..core.playout_board import (
+    KIND,
+    NO_POINT,
+    SAFE,
+    SELF_ATARI,
+    SNAPBACK,
+    SUICIDE,
+    TRUE_EYE,
+    PlayoutBoard,
+)
 from ..counting.methods import METHODS, handicap_bonus
 from ..judgement.marks import ALL_ALIVE_METHODS
 from .patterns import encode, geometry, shape_table
@@ -142,9 +152,7 @@ class Search:
         self.settings = settings or Settings()
         self.restrictions = restrictions or []
         rules = game.rules
-        self.board = game.board.copy()
         self.geo = geometry(game.width, game.height)
-        self.max_playout = 3 * len(self.board.points) + 20
         self.compensation = white_compensation(game)
         self.tax = rules.counting in TAX_COUNTINGS
         self.all_alive = rules.counting in ALL_ALIVE_METHODS
@@ -157,16 +165,20 @@ class Search:
         last = game.moves[-1] if game.moves else None
         self.root_passes = game.consecutive_passes()
         self.root_last = last.point if last is not None and last.point is not None else 0
-        ko = self.board.ko_point
-        self.root_ko = ko if (last is not None and last.point is not None
-                              and colour == opponent(last.colour)) else None
+        ko = game.board.ko_point
+        root_ko = ko if (ko is not None and last is not None and last.point is not None
+                         and colour == opponent(last.colour)) else NO_POINT
+        self.board = PlayoutBoard.from_board(game.board, root_ko)
+        self.max_playout = 3 * len(self.board.points) + 20
+        self.root_hash = game.board.hash
+        self.zobrist = zobrist_keys(game.width, game.height)
         self.root_virtual = (game.virtual[BLACK], game.virtual[WHITE])
         self.root = Node(PASS, opponent(colour))
         self.playouts = 0
         self.nodes = 1
         self.track_ownership = ownership
         self.ownership = [0] * len(self.board.colour) if ownership else []
-        self._expand(self.root, self.board, colour, self.root_ko, self.root_last,
+        self._expand(self.root, self.board, self.root_hash, colour, self.root_last,
                      self.root_passes, self.root_virtual, [], 0)
         # After the opponent's pass, make sure a pass that ends the game gets counted.
         self.pass_child: Node | None = None
@@ -192,17 +204,19 @@ class Search:
 
     # -- expansion ------------------------------------------------------------------------
 
-    def _expand(self, node: Node, board: Board, c: int, ko: int | None, last: int,
+    def _expand(self, node: Node, board: PlayoutBoard, board_hash: int, c: int, last: int,
                 passes: int, virtual: tuple[int, int], path_keys: list[int],
                 depth: int) -> None:
         """Create the children of `node`: every legal move of c that does not fill c's own
-        true eye, plus a pass; priors from the heuristics."""
+        true eye, plus a pass; priors from the heuristics.  `board_hash` is the board's
+        Zobrist hash (the game's keys), for superko."""
         s = self.settings
         col = board.colour
-        nbrs = board.neighbours
-        chain_of = board.chain_of
+        move_kind = board.move_kind
+        captured_by = board.captured_by
+        keys = self.zobrist
+        ko = board.ko_point
         geo = self.geo
-        diag = board.diagonals
         around = geo.around
         near = geo.near
         line = geo.line
@@ -226,53 +240,34 @@ class Search:
         for p in board.points:
             if col[p] != EMPTY or p in avoided or (allowed is not None and p not in allowed):
                 continue
-            if true_eye(col, nbrs[p], diag[p], c):
+            kind = move_kind(p, c)
+            if kind & TRUE_EYE:
                 continue
-            # liberties and captures of a stone at p
-            captured = 0
-            libs: set[int] = set()
-            own_libs_one = False
-            seen: list[object] = []
-            for q in nbrs[p]:
-                cq = col[q]
-                if cq == EMPTY:
-                    libs.add(q)
-                elif cq == opp:
-                    ch = chain_of[q]
-                    if len(ch.libs) == 1 and ch not in seen:  # type: ignore[union-attr]
-                        seen.append(ch)
-                        captured += len(ch.stones)  # type: ignore[union-attr]
-                else:
-                    ch = chain_of[q]
-                    if ch not in seen:
-                        seen.append(ch)
-                        libs |= ch.libs  # type: ignore[union-attr]
-                        if len(ch.libs) == 1:  # type: ignore[union-attr]
-                            own_libs_one = True
-            libs.discard(p)
-            if not libs and not captured:
-                continue  # suicide: never played
+            kind &= KIND
+            if kind == SUICIDE:
+                continue  # never played
+            taken = captured_by(p, c) if kind >= SNAPBACK else ()
             if simple:
                 if p == ko:
                     continue
             else:
-                try:
-                    h = board.hash_after(p, c)
-                except IllegalMove:
-                    continue
+                h = board_hash ^ keys[c][p]
+                for t in taken:
+                    h ^= keys[opp][t]
                 key = key_of(h, vb, vw, opp)
                 if key in history or key in path_keys:
                     continue
+            captured = len(taken)
             pn = float(s.prior_even)
             pw = pn / 2
             if captured:
                 bonus = s.prior_capture_one if captured == 1 else s.prior_capture_many
                 pn += bonus
                 pw += bonus
-            if own_libs_one and (len(libs) >= 2 or captured):
+            if (kind == SAFE or captured) and board.is_own_atari_liberty(p, c):
                 pn += s.prior_escape
                 pw += s.prior_escape
-            if len(libs) == 1 and not captured:
+            if kind == SELF_ATARI:
                 pn += s.prior_self_atari
             if table[encode(col, around[p])]:
                 pn += s.prior_shape
@@ -346,7 +341,8 @@ class Search:
         path = [node]
         tree_moves: list[int] = []
         c = self.colour
-        ko = self.root_ko
+        board_hash = self.root_hash
+        keys = self.zobrist
         last = self.root_last
         passes = self.root_passes
         vb, vw = self.root_virtual
@@ -364,8 +360,11 @@ class Search:
                 child = self._select(node)
             m = child.move
             if m:
-                board.play(m, c)
-                ko = board.ko_point
+                removed = board.play(m, c)
+                if not simple:
+                    board_hash ^= keys[c][m]
+                    for t in removed:
+                        board_hash ^= keys[3 - c][t]
                 last = m
                 passes = 0
                 tree_moves.append(m << 2 | c)
@@ -374,17 +373,17 @@ class Search:
                     vb += 1
                 else:
                     vw += 1
-                ko = None
+                board.play_pass()
                 last = 0
                 passes += 1
                 tree_moves.append(0)
             c = 3 - c
             if not simple:
-                path_keys.append(key_of(board.hash, vb, vw, c))
+                path_keys.append(key_of(board_hash, vb, vw, c))
             path.append(child)
             node = child
             if node.end == OPEN and node.children is None and node.n + 1 >= expand_visits:
-                self._expand(node, board, c, ko, last, passes, (vb, vw), path_keys,
+                self._expand(node, board, board_hash, c, last, passes, (vb, vw), path_keys,
                              len(tree_moves))
         seq: list[int] = []
         if node.end == EXACT:
@@ -393,14 +392,15 @@ class Search:
             if node.end == JUDGED:
                 # the referee judges dead stones as play from either side would show
                 c = c if node.n % 2 == 0 else 3 - c
-                last, ko, passes = 0, None, 0
-            run_playout(board, c, last, ko, min(passes, 1), self.geo, self.rng.random, seq,
+                last, passes = 0, 0
+                board.play_pass()
+            run_playout(board, c, last, min(passes, 1), self.geo, self.rng.random, seq,
                         self.max_playout)
             margin = area_margin(board, self.tax)
         self._update(path, tree_moves, seq, margin - self.compensation, board)
 
     def _update(self, path: list[Node], tree_moves: list[int], seq: list[int],
-                margin: float, board: Board) -> None:
+                margin: float, board: PlayoutBoard) -> None:
         self.playouts += 1
         if margin > 0:
             black_result = 1.0

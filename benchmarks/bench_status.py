@@ -129,10 +129,10 @@ def main(argv: list[str] | None = None) -> int:
     args = ap.parse_args(argv)
 
     try:
-        from gtp_weiqi.judgement.status import judge
+        from gtp_weiqi.judgement import judge
     except ImportError as e:
         judge = None
-        print(f"gtp_weiqi.judgement.status is not importable ({e}); measuring GNU Go only.\n")
+        print(f"gtp_weiqi.judgement is not importable ({e}); measuring GNU Go only.\n")
     gnugo = find_gnugo()
     if gnugo is None:
         print("gnugo not found (apt install gnugo); measuring ours only.\n")

@@ -33,7 +33,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 from gtp_weiqi.core.board import BLACK, WHITE, Board  # noqa: E402
 from gtp_weiqi.core.game import Game, IllegalPlay  # noqa: E402
 from gtp_weiqi.core.rules import lookup_preset  # noqa: E402
-from gtp_weiqi.judgement.status import judge  # noqa: E402
+from gtp_weiqi.judgement import judge  # noqa: E402
 from gtp_weiqi.player.search import Search  # noqa: E402
 
 DATA = Path(__file__).resolve().parent.parent / "tests" / "data" / "games"

@@ -120,7 +120,7 @@ def test_few_stones_are_unsettled() -> None:
 
 def games_judged_wrong(size: int) -> tuple[list[str], int]:
     """Games of one size where our judgement gets some string's status wrong, and the count."""
-    from gtp_weiqi.judgement.status import judge
+    from gtp_weiqi.judgement import judge
 
     files = sorted((DATA / str(size)).glob("*.sgf"))
     wrong = []
@@ -154,7 +154,7 @@ def test_judgement_gets_at_least_98_percent_of_finished_games_right(size: int) -
 def test_a_capturing_race_beside_a_living_group_is_decided_whatever_the_seed() -> None:
     """g19_113: three Black stones (J11) in a race with six White ones (H9) inside Black's
     wall; H11, bordered by Black alone, joins them to the wall, so Black wins the race."""
-    from gtp_weiqi.judgement.status import judge
+    from gtp_weiqi.judgement import judge
 
     _record, board = position(DATA / "19" / "g19_113.sgf")
     black, white = board.point(10, 8), board.point(8, 7)  # J11, H9
@@ -168,7 +168,7 @@ def test_a_snapback_is_seen_whatever_the_seed() -> None:
     """g19_158: White's E8-F8-F9-G9 and Black's lone F7 are both in atari at E7, White to
     move. White taking F7 at E7 leaves its five stones with F7 as their only liberty, and
     Black takes them back there (倒扑, a snapback): the four White stones are dead, F7 lives."""
-    from gtp_weiqi.judgement.status import judge
+    from gtp_weiqi.judgement import judge
 
     _record, board = position(DATA / "19" / "g19_158.sgf")
     black, white = board.point(6, 5), board.point(7, 4)  # F7, E8
@@ -181,7 +181,7 @@ def test_a_one_eyed_group_behind_a_false_eye_is_dead_whatever_the_seed() -> None
     """g19_142: White's group at H2 inside Black's wall gets one eye by taking J1; its other
     liberty G1 it shares with Black's F1, which joins Black's wall through the false eye E1
     (White holds the diagonal F2). Black fills E1, then G1, and the group dies: J1 lives."""
-    from gtp_weiqi.judgement.status import judge
+    from gtp_weiqi.judgement import judge
 
     _record, board = position(DATA / "19" / "g19_142.sgf")
     black, white = board.point(0, 8), board.point(1, 7)  # J1, H2

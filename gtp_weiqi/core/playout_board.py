@@ -4,7 +4,7 @@ The judgement's ownership playouts and the player's search both play on this boa
 stays the game's (Zobrist hash, setup edits, multi-stone suicide, errors for bad input).  It
 knows the rules a playout needs and states them once: what a move captures (提子), suicide
 (never played here), the simple-ko point, self-atari, the snapback (倒扑) and the true eye
-(真眼).  What to play is the policies' business (`judgement.status`, `player.playout`).
+(真眼).  What to play is the policies' business (`judgement.ownership`, `player.playout`).
 
 Representation (the indices of `Board`: a 1-D list padded with EDGE):
 

@@ -13,7 +13,8 @@ from dataclasses import dataclass, field
 from ..core.board import BLACK, EMPTY, WHITE
 from ..core.game import Game
 from ..counting.types import Judgement, ScoringInput
-from .status import StatusReport, judge
+from .pipeline import judge
+from .report import StatusReport
 
 _LETTER = {BLACK: "b", WHITE: "w"}
 ALL_ALIVE_METHODS = frozenset({"tromp_taylor"})

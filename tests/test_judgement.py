@@ -17,7 +17,7 @@ from hypothesis import strategies as st
 from support.board_diagram import board_from_diagram
 
 from gtp_weiqi.core.board import BLACK, EMPTY, WHITE, Board
-from gtp_weiqi.judgement.status import benson_alive, find_seki, judge
+from gtp_weiqi.judgement import benson_alive, find_seki, judge
 
 COLUMNS = "ABCDEFGHJKLMNOPQRSTUVWXYZ"
 ROOT = Path(__file__).resolve().parent.parent
@@ -365,7 +365,7 @@ def test_the_same_seed_gives_the_same_report() -> None:
 
 _CHILD = """
 import json, sys
-from gtp_weiqi.judgement.status import judge
+from gtp_weiqi.judgement import judge
 from support.board_diagram import board_from_diagram
 board = board_from_diagram(sys.stdin.read())
 r = judge(board, seed=3)

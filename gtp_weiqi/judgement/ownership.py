@@ -1,0 +1,342 @@
+"""Stage 3 of the judgement: seeded Monte Carlo ownership, playouts that know seki.
+
+Nobody plays a self-atari on a seki point, nobody fills an own eye (a false eye, with two
+opponent diagonals or one on the edge, is only a connection and may be filled), a capture
+that a snapback (倒扑) would take back is a self-atari like any other, strings in atari are
+captured (or saved) first, a move often answers the previous one nearby, and a side moves
+into the other side's area only when nothing else is left, and even then mostly passes
+instead.  The area comes from Bouzy's 5/21 influence map (`influence`) or from the strings an
+earlier round found strong (`strong_area`); see `decision` for the rounds.
+
+Everything is deterministic for a given position and ``random.Random``: no choice depends on
+hash order.
+"""
+
+from __future__ import annotations
+
+import random
+
+from ..core.board import BLACK, EMPTY, WHITE, Board
+from ..core.playout_board import (
+    CAPTURE,
+    EYE_SHAPE,
+    KIND,
+    SAFE,
+    SELF_ATARI,
+    SNAPBACK,
+    TRUE_EYE,
+    PlayoutBoard,
+)
+from .regions import Neighbours, border_colours, empty_regions
+
+# Policy of the playouts (tuned on finished GNU Go games; see benchmarks/bench_status.py).
+ESCAPE_RATE = 0.5  # chance to save an own string in atari when nothing can be captured
+LOCAL_RATE = 0.5  # chance to look first at the 8 points around the previous move
+INVADE_RATE = 0.3  # chance, when only moves into the other side's area are left, to try them
+SELF_ATARI_MAX = 3  # largest string a random self-atari may make (nakade), never on seki
+SELF_ATARI_RATE = 0.5  # chance to accept such a self-atari
+EYE_SPACE_MAX = 6  # one-colour regions this small are eye space: attacked freely
+
+
+class OwnershipPlayouts:
+    """Random playouts from one position with the seki-aware policy above.
+
+    `area` (per point: the colour whose area it is, EMPTY for neither) keeps each side out of
+    the other's; `strong` (stones of strings an earlier round found strong) makes saving a
+    string that joins one certain.  Both may be changed between rounds.  The playout under way
+    is ``board`` with its draw of empty points ``empty`` (``pos``: each one's index).
+    """
+
+    def __init__(self, board: Board, col: list[int], playable: list[int], protected: set[int],
+                 rng: random.Random, area: list[int]) -> None:
+        """`col`: the position (dead stones off); `playable`: the points the playouts may
+        play on; `protected`: the seki points nobody plays a self-atari on."""
+        self.base = PlayoutBoard(board, col)
+        self.points = board.points
+        self.nbrs = board.neighbours
+        self.playable = playable
+        self.protected = protected
+        self.rng = rng
+        self.area = area
+        self.strong: set[int] = set()
+        heads = self.base.heads()
+        self.base_atari = [h for h in heads if len(self.base.libs[h]) == 1]  # type: ignore[arg-type]
+        diag = board.diagonals
+        self.near = [tuple(sorted(set(self.nbrs[p]) | set(diag[p]))) for p in range(len(col))]
+        # The colour that alone borders each empty region (its eye space or territory): a
+        # move there is an attack on that side's shape, never held back as an invasion.
+        self.enclosed = [EMPTY] * len(col)
+        for reg in empty_regions(col, self.points, self.nbrs)[0]:
+            seen = border_colours(col, self.nbrs, reg)
+            if seen in (BLACK, WHITE) and len(reg) <= EYE_SPACE_MAX:
+                for p in reg:
+                    self.enclosed[p] = seen
+        self.board = self.base
+        self.empty: list[int] = []
+        self.pos: dict[int, int] = {}
+
+    def ownership(self, n: int) -> tuple[list[int], list[int]]:
+        """Run n playouts, Black first in the even ones; count per point how often each
+        colour owns it at the end."""
+        points = self.points
+        black = [0] * len(self.base.colour)
+        white = [0] * len(self.base.colour)
+        for i in range(n):
+            final = self.playout(BLACK if i % 2 == 0 else WHITE)
+            for p in points:
+                c = final[p]
+                if c == BLACK:
+                    black[p] += 1
+                elif c == WHITE:
+                    white[p] += 1
+        return black, white
+
+    def playout(self, first: int) -> list[int]:
+        """One playout with `first` to move, until two passes in a row; returns the final
+        colour array with each empty point given to the only colour around it (EMPTY when
+        both or none)."""
+        board = self.board = self.base.copy()
+        col = board.colour
+        self.empty = [p for p in self.playable if col[p] == EMPTY]
+        self.pos = {p: i for i, p in enumerate(self.empty)}
+        random_ = self.rng.random
+        watch = self.base_atari[:]  # heads of strings that were in atari, to look at first
+        max_moves = 3 * len(self.empty) + 30
+        colour = first
+        passes = moves = 0
+        last = -1
+        while moves < max_moves:
+            c = colour
+            opp = 3 - c
+            move = -1
+            if watch:
+                move, watch = self._atari_move(watch, c, opp)
+            if move < 0 and last >= 0 and random_() < LOCAL_RATE:
+                move = self._move_near(last, c, opp)
+            if move < 0:
+                # A move into the other side's area is tried only when nothing else is
+                # left, and then only with probability INVADE_RATE.
+                move, invasions = self._draw(c, opp, False)
+                if move < 0 and invasions and random_() < INVADE_RATE:
+                    move, _ = self._draw(c, opp, True)
+            moves += 1
+            if move < 0:
+                passes += 1
+                if passes >= 2:
+                    break
+                board.play_pass()
+                last = -1
+            else:
+                passes = 0
+                self._play(move, c)
+                last = move
+                self._watch_ataris(move, watch, opp)
+            colour = opp
+        return self._area(col)
+
+    # -- the policy --------------------------------------------------------------------------
+
+    def _candidate(self, p: int, c: int, allow_selfatari: bool) -> bool:
+        """Whether the policy lets c play at empty p."""
+        board = self.board
+        if p == board.ko_point:
+            return False
+        kind = board.move_kind(p, c)
+        k = kind & KIND
+        if k == CAPTURE:
+            return True
+        if k == SNAPBACK:  # a capture taken back at once: a self-atari like others
+            return allow_selfatari and self._selfatari_ok(p, c)
+        if kind & EYE_SHAPE and (p in self.protected or kind & TRUE_EYE) \
+                and not board.is_own_atari_liberty(p, c):
+            # Fill an own eye only to save a string in atari; a false eye is only a
+            # connection, and may be filled.
+            return False
+        if k == SAFE:
+            return True
+        return k == SELF_ATARI and allow_selfatari and self._selfatari_ok(p, c)
+
+    def _selfatari_ok(self, p: int, c: int) -> bool:
+        """A random self-atari of c at p: never on a seki point, never for a big string,
+        and then only half the time (nakade needs some)."""
+        return (p not in self.protected and self.board.size_after(p, c) <= SELF_ATARI_MAX
+                and self.rng.random() < SELF_ATARI_RATE)
+
+    def _atari_move(self, watch: list[int], c: int, opp: int) -> tuple[int, list[int]]:
+        """Strings in atari first: capture the opponent's, else (sometimes, always when it
+        joins a strong string) save an own one.  Returns the move (-1 for none) and the
+        watched strings still in atari."""
+        board = self.board
+        col, head, libs = board.colour, board.head, board.libs
+        strong = self.strong
+        move = escape = -1
+        joins = False
+        keep = []
+        for h in watch:
+            ls = libs[h]
+            if ls is None or len(ls) != 1 or col[h] == EMPTY or head[h] != h:
+                continue  # gone, merged away or out of atari
+            keep.append(h)
+            x = next(iter(ls))
+            if move < 0 and x != board.ko_point:
+                if col[h] == opp:
+                    if self._candidate(x, c, False):
+                        move = x
+                elif escape < 0 and self._candidate(x, c, False):
+                    escape = x
+                    joins = bool(strong) and joins_through_own_point(
+                        col, self.nbrs, head, x, c, h, strong)
+        if move < 0 and escape >= 0 and (joins or self.rng.random() < ESCAPE_RATE):
+            move = escape
+        return move, keep
+
+    def _move_near(self, last: int, c: int, opp: int) -> int:
+        """A move on the 8 points around the last one, as a player answers; -1 for none."""
+        col = self.board.colour
+        pos, area, enclosed = self.pos, self.area, self.enclosed
+        around = [q for q in self.near[last] if col[q] == EMPTY and q in pos
+                  and (area[q] != opp or enclosed[q] == opp)]
+        random_ = self.rng.random
+        while around:
+            q = around.pop(int(random_() * len(around)))
+            if self._candidate(q, c, True):
+                return q
+        return -1
+
+    def _draw(self, c: int, opp: int, invade: bool) -> tuple[int, int]:
+        """A uniform draw without replacement of a point the policy lets c play (a refused
+        point is swapped behind the ones still to draw from); -1 when there is none.
+        Without `invade`, points of opp's area are skipped, and counted."""
+        empty, pos, area, enclosed = self.empty, self.pos, self.area, self.enclosed
+        random_ = self.rng.random
+        k = len(empty)
+        invasions = 0
+        while k:
+            i = int(random_() * k)
+            p = empty[i]
+            if not invade and area[p] == opp and enclosed[p] != opp:
+                invasions += 1
+            elif self._candidate(p, c, True):
+                return p, invasions
+            k -= 1
+            q = empty[k]
+            empty[i] = q
+            empty[k] = p
+            pos[q] = i
+            pos[p] = k
+        return -1, invasions
+
+    def _play(self, p: int, c: int) -> None:
+        """Play c at p (legal); the captured points return to the draw."""
+        empty, pos = self.empty, self.pos
+        i = pos.pop(p)
+        lastp = empty.pop()
+        if lastp != p:
+            empty[i] = lastp
+            pos[lastp] = i
+        for s in self.board.play(p, c):
+            pos[s] = len(empty)
+            empty.append(s)
+
+    def _watch_ataris(self, move: int, watch: list[int], opp: int) -> None:
+        """Add to `watch` the strings the move at `move` left in atari (its own and the
+        opponent's beside it)."""
+        board = self.board
+        col, head, libs = board.colour, board.head, board.libs
+        h = head[move]
+        if len(libs[h]) == 1:  # type: ignore[arg-type]
+            watch.append(h)
+        for q in self.nbrs[move]:
+            if col[q] == opp:
+                h = head[q]
+                if len(libs[h]) == 1 and h not in watch:  # type: ignore[arg-type]
+                    watch.append(h)
+
+    def _area(self, col: list[int]) -> list[int]:
+        """Area at the end: an empty point goes to the only colour around it."""
+        nbrs = self.nbrs
+        for p in self.points:
+            if col[p] == EMPTY:
+                seen = 0
+                for q in nbrs[p]:
+                    seen |= col[q]
+                col[p] = seen if seen in (BLACK, WHITE) else EMPTY
+        return col
+
+
+def joins_through_own_point(col: list[int], nbrs: Neighbours, head: list[int], x: int, c: int,
+                            h: int, strong: set[int]) -> bool:
+    """Whether x, the last liberty of c's string h, is bordered by c alone and joins h to a
+    strong string of c: the opponent cannot play there first, so h is as good as connected to
+    a living group, and a player always saves it there (a playout must not let it die)."""
+    joins = False
+    for q in nbrs[x]:
+        cq = col[q]
+        if cq != c:
+            return False  # empty or the opponent's: not bordered by c alone
+        if head[q] != h and q in strong:
+            joins = True
+    return joins
+
+
+def influence(col: list[int], points: tuple[int, ...], nbrs: Neighbours,
+              dilations: int = 5, erosions: int = 21) -> dict[int, int]:
+    """Bouzy's 5/21 influence map (Zobrist dilations, then erosions): per point, the colour
+    whose area it is (EMPTY where neither)."""
+    v = {p: (128 if col[p] == BLACK else -128 if col[p] == WHITE else 0) for p in points}
+    for _ in range(dilations):
+        new = dict(v)
+        for p in points:
+            x = v[p]
+            ns = [v[q] for q in nbrs[p]]
+            if x >= 0 and all(y >= 0 for y in ns):
+                new[p] = x + sum(1 for y in ns if y > 0)
+            if x <= 0 and all(y <= 0 for y in ns):
+                new[p] = new[p] - sum(1 for y in ns if y < 0)
+        v = new
+    for _ in range(erosions):
+        new = dict(v)
+        for p in points:
+            x = v[p]
+            if x > 0:
+                new[p] = max(0, x - sum(1 for q in nbrs[p] if v[q] <= 0))
+            elif x < 0:
+                new[p] = min(0, x + sum(1 for q in nbrs[p] if v[q] >= 0))
+        v = new
+    return {p: BLACK if x > 0 else WHITE if x < 0 else EMPTY for p, x in v.items()}
+
+
+def strong_area(col: list[int], nbrs: Neighbours, strong: list[int], libs: dict[int, set[int]],
+                size: int) -> list[int]:
+    """Per point, the colour of the strong strings nearest to it through empty points
+    (EMPTY on ties and where no strong string reaches): the area each side controls."""
+    tie = BLACK | WHITE
+    area = [EMPTY] * size
+    dist = [-1] * size
+    frontier: list[int] = []
+    for h in sorted(strong):
+        c = col[h]
+        for x in sorted(libs[h]):
+            if dist[x] < 0:
+                dist[x] = 0
+                area[x] = c
+                frontier.append(x)
+            elif dist[x] == 0 and area[x] != c:
+                area[x] = tie
+    d = 0
+    while frontier:
+        d += 1
+        nxt: list[int] = []
+        for p in frontier:
+            a = area[p]
+            for q in nbrs[p]:
+                if col[q] != EMPTY:
+                    continue
+                if dist[q] < 0:
+                    dist[q] = d
+                    area[q] = a
+                    nxt.append(q)
+                elif dist[q] == d and area[q] != a:
+                    area[q] = tie
+        frontier = nxt
+    return [EMPTY if a == tie else a for a in area]

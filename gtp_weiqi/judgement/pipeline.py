@@ -1,0 +1,153 @@
+"""The judgement as a pipeline of passes, cheapest and surest first, each named for what it
+marks (死活与归属: a status per string, an owner per empty point):
+
+1. `_mark_pass_alive`: Benson's unconditionally living strings, their territory and the
+   dead stones inside it (`benson`);
+2. the seki (双活) of the position without those dead stones, and their points (`seki`);
+3. `_mark_by_playouts`: the other strings, by rounds of seeded ownership playouts that know
+   seki (`ownership`, `decision`); `_mark_bent_four_dead`: 盘角曲四;
+4. `make_consistent`: one verdict for strings joined by an own empty region (`consistency`);
+5. `_mark_seki`: seki judged again without the dead stones; then the point owners (`owners`).
+
+What none of them decides is *unclear*: said, not guessed.  Everything is deterministic for a
+given board and seed: the only randomness is ``random.Random(seed)`` and no decision depends
+on hash order.
+"""
+
+from __future__ import annotations
+
+import random
+
+from ..core.board import BLACK, EMPTY, WHITE, Board
+from .benson import pass_alive
+from .consistency import make_consistent
+from .decision import bent_four_in_corner, decide_by_playouts
+from .owners import point_owners
+from .regions import find_strings
+from .report import ALIVE, DEAD, OWNER_COLOUR, SEKI, StatusReport
+from .seki import SekiInfo, seki_in
+
+
+class _Judging:
+    """A judgement under way: the position's strings and what the passes marked so far.
+
+    string_status -- head -> ALIVE | DEAD | SEKI for the strings decided
+    certain -- heads Benson decided (nothing overrules them)
+    fixed_owner -- points whose owner Benson settled -> colour
+    work -- the colours without the stones Benson found dead
+    ownership -- point -> +1 Black ... -1 White, where playouts judged it
+    """
+
+    def __init__(self, board: Board) -> None:
+        self.board = board
+        self.points = board.points
+        self.nbrs = board.neighbours
+        self.col = list(board.colour)
+        self.head, self.stones, _ = find_strings(self.col, self.points, self.nbrs)
+        self.string_status: dict[int, str] = {}
+        self.certain: set[int] = set()
+        self.fixed_owner: dict[int, int] = {}
+        self.work = self.col[:]
+        self.ownership: dict[int, float] = {}
+
+    def dead_removed(self) -> list[int]:
+        """The colours with every string marked dead taken off."""
+        final = self.col[:]
+        for h, st in self.string_status.items():
+            if st == DEAD:
+                for p in self.stones[h]:
+                    final[p] = EMPTY
+        return final
+
+
+def judge(board: Board, *, seed: int = 0, playouts: int | None = None,
+          multi_stone_suicide: bool = False) -> StatusReport:
+    """Judge a finished position: statuses, point owners, unclear strings and ownership.
+
+    seed -- the only source of randomness (``random.Random(seed)``): same board and seed,
+        same report, in every process
+    playouts -- playouts of the main round (the first round runs half as many); None
+        chooses by board size (96, or 64 above 200 points)
+    multi_stone_suicide -- whether the rules allow it (Benson's vital regions change)
+    The board is not modified.
+    """
+    j = _Judging(board)
+    _mark_pass_alive(j, multi_stone_suicide)
+    seki = seki_in(board, j.work)
+    _mark_by_playouts(j, seki, random.Random(seed), playouts)
+    _mark_bent_four_dead(j)
+    make_consistent(j.col, j.points, j.nbrs, j.head, j.stones, j.string_status, j.certain)
+    final = j.dead_removed()
+    seki_final = _mark_seki(j, final)
+    return _report(j, final, seki_final)
+
+
+def _mark_pass_alive(j: _Judging, multi_stone_suicide: bool) -> None:
+    """Benson for both colours: the pass-alive strings alive, their territory owned, the
+    stones inside it dead; all certain."""
+    for colour in (BLACK, WHITE):
+        alive, territory, dead = pass_alive(j.col, j.points, j.nbrs, colour,
+                                            multi_stone_suicide)
+        for p in alive:
+            j.string_status[j.head[p]] = ALIVE
+            j.fixed_owner[p] = colour
+        for p in territory:
+            j.fixed_owner[p] = colour
+        for p in dead:
+            j.string_status[j.head[p]] = DEAD
+    j.certain = set(j.string_status)
+    for h, st in j.string_status.items():
+        if st == DEAD:
+            for p in j.stones[h]:
+                j.work[p] = EMPTY
+
+
+def _mark_by_playouts(j: _Judging, seki: SekiInfo, rng: random.Random,
+                      playouts: int | None) -> None:
+    """The strings still undecided, by the share of playouts that owned them; the seki
+    points are kept from self-ataris."""
+    undecided = [h for h in j.stones if h not in j.string_status]
+    if not undecided:
+        return
+    protected = set(seki.shared) | set(seki.one_sided) | set(seki.own_liberties)
+    protected |= set(seki.eyes)
+    j.ownership = decide_by_playouts(j.board, j.col, j.work, j.stones, undecided,
+                                     j.fixed_owner, protected, rng, playouts, j.string_status)
+
+
+def _mark_bent_four_dead(j: _Judging) -> None:
+    """Bent four in the corner (盘角曲四) is dead, unless Benson said otherwise."""
+    for h in bent_four_in_corner(j.board, j.work, j.points, j.nbrs):
+        if h not in j.certain:
+            j.string_status[h] = DEAD
+
+
+def _mark_seki(j: _Judging, final: list[int]) -> SekiInfo:
+    """Seki judged again on the position without the dead stones: its living strings read
+    'seki'."""
+    seki = seki_in(j.board, final)
+    for ss in seki.strings:
+        if j.string_status.get(j.head[ss[0]]) == ALIVE:
+            j.string_status[j.head[ss[0]]] = SEKI
+    return seki
+
+
+def _report(j: _Judging, final: list[int], seki: SekiInfo) -> StatusReport:
+    """The report: unclear strings stay on the board (their points read 'alive'); points no
+    playout judged get the owner the passes found."""
+    unclear = sorted(tuple(j.stones[h]) for h in j.stones if h not in j.string_status)
+    status: dict[int, str] = {}
+    for h, ss in j.stones.items():
+        st = j.string_status.get(h, ALIVE)
+        for p in ss:
+            status[p] = st
+    owner = point_owners(final, j.points, j.nbrs, seki)
+    ownership = j.ownership
+    for p, c in j.fixed_owner.items():
+        ownership[p] = 1.0 if c == BLACK else -1.0
+    for p in j.points:
+        if p not in ownership:  # decided without playouts: the judged owner
+            c = final[p] if final[p] != EMPTY else OWNER_COLOUR[owner[p]]
+            ownership[p] = 1.0 if c == BLACK else -1.0 if c == WHITE else 0.0
+    return StatusReport(status=status, owner=owner, unclear=unclear,
+                        ownership={p: ownership[p] for p in j.points})

@@ -1,0 +1,76 @@
+"""Strings and regions of a colour array (EMPTY, BLACK, WHITE on the board), the shapes every
+stage of the judgement reads.  Labels are canonical: a string's head is its lowest point and
+regions are numbered in point order, so no result depends on hash order."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+
+from ..core.board import EMPTY
+
+Neighbours = tuple[tuple[int, ...], ...]
+
+
+def find_strings(col: list[int], points: tuple[int, ...], nbrs: Neighbours
+                 ) -> tuple[dict[int, int], dict[int, list[int]], dict[int, set[int]]]:
+    """Strings of a colour array: head per stone, stones per head (in point order), liberties
+    per head.  The head of a string is its lowest point."""
+    head: dict[int, int] = {}
+    stones: dict[int, list[int]] = {}
+    libs: dict[int, set[int]] = {}
+    for p in points:
+        c = col[p]
+        if c == EMPTY or p in head:
+            continue
+        members = [p]
+        head[p] = p
+        lib: set[int] = set()
+        for s in members:
+            for q in nbrs[s]:
+                cq = col[q]
+                if cq == EMPTY:
+                    lib.add(q)
+                elif cq == c and q not in head:
+                    head[q] = p
+                    members.append(q)
+        members.sort()
+        stones[p] = members
+        libs[p] = lib
+    return head, stones, libs
+
+
+def find_regions(col: list[int], points: tuple[int, ...], nbrs: Neighbours,
+                 inside: Callable[[int], bool]) -> tuple[list[list[int]], dict[int, int]]:
+    """Maximal connected sets of points p with inside(col[p]); their index per point."""
+    region_of: dict[int, int] = {}
+    regions: list[list[int]] = []
+    for p in points:
+        if p in region_of or not inside(col[p]):
+            continue
+        idx = len(regions)
+        members = [p]
+        region_of[p] = idx
+        for s in members:
+            for q in nbrs[s]:
+                if q not in region_of and inside(col[q]):
+                    region_of[q] = idx
+                    members.append(q)
+        regions.append(members)
+    return regions, region_of
+
+
+def empty_regions(col: list[int], points: tuple[int, ...], nbrs: Neighbours
+                  ) -> tuple[list[list[int]], dict[int, int]]:
+    """The empty regions (maximal connected sets of empty points); their index per point."""
+    return find_regions(col, points, nbrs, lambda c: c == EMPTY)
+
+
+def border_colours(col: list[int], nbrs: Neighbours, region: list[int]) -> int:
+    """The colours of the stones bordering a region: 0 none, BLACK or WHITE only, 3 both."""
+    seen = 0
+    for p in region:
+        for q in nbrs[p]:
+            cq = col[q]
+            if cq != EMPTY:
+                seen |= cq
+    return seen

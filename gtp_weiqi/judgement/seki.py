@@ -1,0 +1,211 @@
+"""Stage 2 of the judgement: seki (双活).
+
+Strings of both colours whose liberties, shared (公气) or their own small eyes, cannot be
+filled by the opponent without suicide or self-atari, and that do not have two eyes of their
+own.  The one-sided points of a seki are found too: a point only one side can fill safely
+(单方权利官子) and a liberty touching one side only that nobody can fill (单方的气)."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+
+from ..core.board import BLACK, EMPTY, WHITE, Board
+from ..core.playout_board import KIND, SAFE, PlayoutBoard
+from .regions import border_colours, empty_regions
+
+SEKI_EYE_MAX = 3  # largest one-colour region counted as a seki eye
+BOTH = BLACK | WHITE  # a region bordered by both colours
+
+
+@dataclass
+class SekiInfo:
+    """What `find_seki` found.
+
+    strings -- the seki strings (双活), as sorted stone tuples
+    shared -- the other empty points of the regions between seki strings, public (公气):
+        nobody can fill them safely, or both can (an unfilled 单官)
+    one_sided -- points there only one side can fill safely (单方权利官子): point -> colour
+    own_liberties -- points there that nobody can fill safely and that touch one side's
+        stones only (单方的气): point -> colour
+    eyes -- eye points of seki strings (regions bordered by one colour only): point -> colour
+    """
+
+    strings: list[tuple[int, ...]] = field(default_factory=list)
+    shared: frozenset[int] = frozenset()
+    one_sided: dict[int, int] = field(default_factory=dict)
+    own_liberties: dict[int, int] = field(default_factory=dict)
+    eyes: dict[int, int] = field(default_factory=dict)
+
+    def stones(self) -> set[int]:
+        return {p for s in self.strings for p in s}
+
+
+def find_seki(board: Board, dead: set[int] | frozenset[int] = frozenset()) -> SekiInfo:
+    """Find the seki (双活) of a position, the stones in `dead` taken off first.
+
+    A string is *locked* when at least two of its liberties are points the opponent cannot
+    fill without suicide or self-atari (its eyes, shared liberties, one-sided points) and
+    every string touching those points is locked too.  Locked strings that share an eye form
+    a block; a block with two eyes or more lives on its own.  Blocks of both colours with
+    liberties in one empty region that touches both colours are a seki: one eye each, one
+    eye against none, no eyes at all (eyes are one-colour regions of at most SEKI_EYE_MAX
+    points).
+    """
+    col = list(board.colour)
+    for p in dead:
+        col[p] = EMPTY
+    return seki_in(board, col)
+
+
+def seki_in(board: Board, col: list[int]) -> SekiInfo:
+    """Seki detection on `board`'s geometry with the colours `col`, from which the dead
+    stones are already removed.
+
+    1. A liberty of a string is *held* when the opponent cannot fill it without suicide or
+       self-atari and every string touching it is still a candidate; a string is *locked*
+       when it has at least two held liberties (repeat until stable).
+    2. Locked strings joined through an empty region of their own colour (a shared eye) form
+       a block; a block with two or more such eye regions lives on its own (not seki).
+    3. Blocks of both colours with liberties in a common empty region touching both colours
+       form a seki unit (双活).
+    """
+    position = PlayoutBoard(board, col)
+    regions, region_of = empty_regions(col, board.points, board.neighbours)
+    region_colours = [border_colours(col, board.neighbours, reg) for reg in regions]
+    safe = _SafePoints(position)
+    locked = _locked_strings(position, regions, region_of, region_colours, safe)
+    if not locked:
+        return SekiInfo()
+    seki_heads = _seki_strings(position, locked, region_of, region_colours)
+    if not seki_heads:
+        return SekiInfo()
+    return _seki_points(position, seki_heads, regions, region_of, region_colours, safe)
+
+
+class _SafePoints:
+    """Whether a colour can play at an empty point without suicide or self-atari (a capture
+    makes it safe), asked once per point and colour."""
+
+    def __init__(self, position: PlayoutBoard) -> None:
+        self.position = position
+        self.known: dict[tuple[int, int], bool] = {}
+
+    def __call__(self, p: int, c: int) -> bool:
+        key = (p, c)
+        found = self.known.get(key)
+        if found is None:
+            found = self.known[key] = (self.position.move_kind(p, c) & KIND) >= SAFE
+        return found
+
+
+def _locked_strings(position: PlayoutBoard, regions: list[list[int]], region_of: dict[int, int],
+                    region_colours: list[int], safe: _SafePoints) -> set[int]:
+    """Step 1: the heads of the locked strings.  The candidates are the strings whose
+    liberties all lie in small eyes (one-colour regions of at most SEKI_EYE_MAX points) or
+    in regions touching both colours."""
+    col, head, libs = position.colour, position.head, position.libs
+    nbrs = position.neighbours
+    cand: set[int] = set()
+    for h in position.heads():
+        lib: set[int] = libs[h]  # type: ignore[assignment]
+        ok = bool(lib)
+        for x in lib:
+            r = region_of[x]
+            if region_colours[r] != BOTH and len(regions[r]) > SEKI_EYE_MAX:
+                ok = False
+                break
+        if ok:
+            cand.add(h)
+    changed = True
+    while changed:
+        changed = False
+        for h in sorted(cand):
+            opp = 3 - col[h]
+            held = 0
+            for x in libs[h]:  # type: ignore[union-attr]
+                if safe(x, opp):
+                    continue
+                if any(col[q] != EMPTY and head[q] not in cand for q in nbrs[x]):
+                    continue
+                held += 1
+            if held < 2:
+                cand.discard(h)  # its next sweep-mates see it gone
+                changed = True
+    return cand
+
+
+def _seki_strings(position: PlayoutBoard, locked: set[int], region_of: dict[int, int],
+                  region_colours: list[int]) -> list[int]:
+    """Steps 2 and 3: the heads of the locked strings in seki, in point order."""
+    col, libs = position.colour, position.libs
+    parent = {h: h for h in locked}
+
+    def find(h: int) -> int:
+        while parent[h] != h:
+            parent[h] = parent[parent[h]]
+            h = parent[h]
+        return h
+
+    def union(a: int, b: int) -> None:
+        a, b = find(a), find(b)
+        if a != b:
+            parent[max(a, b)] = min(a, b)
+
+    # Blocks through shared eyes, and their eye regions.
+    region_strings: dict[int, list[int]] = {}
+    for h in sorted(locked):
+        for r in sorted({region_of[x] for x in libs[h]}):  # type: ignore[union-attr]
+            region_strings.setdefault(r, []).append(h)
+    for r, hs in region_strings.items():
+        if region_colours[r] in (BLACK, WHITE):
+            for h in hs[1:]:
+                union(hs[0], h)
+    eye_regions: dict[int, set[int]] = {}
+    for r, hs in region_strings.items():
+        if region_colours[r] in (BLACK, WHITE):
+            eye_regions.setdefault(find(hs[0]), set()).add(r)
+    living = {b for b, rs in eye_regions.items() if len(rs) >= 2}
+    # Seki units through mixed regions.
+    for r, hs in sorted(region_strings.items()):
+        if region_colours[r] == BOTH:
+            hs = [h for h in hs if find(h) not in living]
+            for h in hs[1:]:
+                union(hs[0], h)
+    units: dict[int, list[int]] = {}
+    for h in sorted(locked):
+        units.setdefault(find(h), []).append(h)
+    seki_heads: list[int] = []
+    for root, members in units.items():
+        if root in living or len({col[h] for h in members}) < 2:
+            continue
+        seki_heads += members
+    return sorted(seki_heads)
+
+
+def _seki_points(position: PlayoutBoard, seki_heads: list[int], regions: list[list[int]],
+                 region_of: dict[int, int], region_colours: list[int],
+                 safe: _SafePoints) -> SekiInfo:
+    """The seki strings and the empty points of the regions they touch: eyes, one-sided
+    points, own liberties and shared points."""
+    col, libs, nbrs = position.colour, position.libs, position.neighbours
+    info = SekiInfo()
+    info.strings = [tuple(position.stones[h]) for h in seki_heads]  # type: ignore[arg-type]
+    touched = sorted({region_of[x] for h in seki_heads for x in libs[h]})  # type: ignore[union-attr]
+    shared: set[int] = set()
+    for r in touched:
+        if region_colours[r] in (BLACK, WHITE):
+            for x in regions[r]:
+                info.eyes[x] = region_colours[r]
+            continue
+        for x in regions[r]:
+            sb, sw = safe(x, BLACK), safe(x, WHITE)
+            if sb != sw:
+                info.one_sided[x] = BLACK if sb else WHITE
+                continue
+            adj = border_colours(col, nbrs, [x])
+            if not sb and adj in (BLACK, WHITE):
+                info.own_liberties[x] = adj
+            else:
+                shared.add(x)
+    info.shared = frozenset(shared)
+    return info

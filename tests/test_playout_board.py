@@ -13,6 +13,7 @@ from support.board_diagram import board_from_diagram
 
 from gtp_weiqi.core.board import BLACK, EMPTY, WHITE, Board, IllegalMove
 from gtp_weiqi.core.playout_board import (
+    ATARI_EYE,
     CAPTURE,
     EYE_SHAPE,
     KIND,
@@ -76,6 +77,8 @@ def expected_kind(board: Board, p: int, c: int) -> int:
     nbrs = board.neighbours[p]
     if all(board.colour[q] == c for q in nbrs):
         kind |= EYE_SHAPE
+        if any(board.liberty_count(q) == 1 for q in nbrs):
+            kind |= ATARI_EYE
         if true_eye(board.colour, nbrs, board.diagonals[p], c):
             kind |= TRUE_EYE
     return kind
@@ -234,4 +237,17 @@ def test_suicide_is_never_legal_and_an_own_eye_is_seen() -> None:
     assert fast.move_kind(c5, BLACK) == SAFE | EYE_SHAPE | TRUE_EYE
     assert fast.move_kind(a1, WHITE) == SAFE | EYE_SHAPE | TRUE_EYE
     assert not fast.is_legal(0, BLACK) and not fast.is_legal(pt(board, "B5"), BLACK)
-    assert fast.is_own_atari_liberty(a5, BLACK) is False
+
+
+def test_an_eye_that_is_a_strings_last_liberty_is_flagged() -> None:
+    board = diagram("""
+        . . . .
+        O O . .
+        X O . .
+        . X . .
+    """)
+    fast = PlayoutBoard(board)
+    a1 = pt(board, "A1")  # the last liberty of X at A2; B1 keeps C1
+    assert fast.move_kind(a1, BLACK) == SELF_ATARI | ATARI_EYE | EYE_SHAPE
+    assert fast.move_kind(a1, WHITE) & KIND == CAPTURE
+    assert fast.is_own_atari_liberty(a1, BLACK) and not fast.is_own_atari_liberty(a1, WHITE)

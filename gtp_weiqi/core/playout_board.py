@@ -36,9 +36,10 @@ SAFE = 2  # no capture, two liberties or more
 SNAPBACK = 3  # takes one stone and leaves two or more with that point as only liberty (倒扑)
 CAPTURE = 4  # takes a string in atari, and is not a snapback
 KIND = 7
-# ... and two flags.
+# ... and three flags, for eye shapes only.
 EYE_SHAPE = 8  # every neighbour is a stone of the mover
 TRUE_EYE = 16  # an eye shape that is a true eye (真眼, see true_eye)
+ATARI_EYE = 32  # an eye shape that is the last liberty of a string around it
 
 _NOTHING: tuple[int, ...] = ()
 
@@ -50,7 +51,12 @@ def true_eye(colour: list[int], nbrs: tuple[int, ...], diags: tuple[int, ...], c
     for q in nbrs:
         if colour[q] != c:
             return False
-    opp = 3 - c
+    return _true_by_diagonals(colour, diags, 3 - c)
+
+
+def _true_by_diagonals(colour: list[int], diags: tuple[int, ...], opp: int) -> bool:
+    """Whether an eye shape whose diagonals are `diags` is true: at most one of them is an
+    opponent stone, none on the edge."""
     bad = 0
     for q in diags:
         if colour[q] == opp:
@@ -184,23 +190,21 @@ class PlayoutBoard:
 
     def move_kind(self, p: int, c: int) -> int:
         """What c playing at empty p would do: a kind (``& KIND``: SUICIDE, SELF_ATARI, SAFE,
-        SNAPBACK, CAPTURE) with the flags EYE_SHAPE and TRUE_EYE.  Ko is not looked at."""
+        SNAPBACK, CAPTURE) with, for an eye shape, the flags EYE_SHAPE, TRUE_EYE and
+        ATARI_EYE.  Ko is not looked at."""
         col = self.colour
         head = self.head
         libs = self.libs
         nbrs = self.neighbours[p]
-        opp = 3 - c
-        n_empty = 0
-        eye = True
-        taken = NO_POINT  # head of the first string in atari beside p
-        n_taken = 0  # strings in atari beside p (counted up to two)
+        n_empty = n_opp = 0
+        taken = NO_POINT  # head of the first opponent string in atari beside p
+        n_taken = 0  # opponent strings in atari beside p (counted up to two)
         for q in nbrs:
             cq = col[q]
             if cq == EMPTY:
                 n_empty += 1
-                eye = False
-            elif cq == opp:
-                eye = False
+            elif cq != c:  # the opponent's (neighbours are on the board)
+                n_opp += 1
                 h = head[q]
                 if len(libs[h]) == 1:  # type: ignore[arg-type]
                     if not n_taken:
@@ -211,35 +215,68 @@ class PlayoutBoard:
         if n_taken:
             # A snapback: one stone taken, and p was the only liberty of every own string
             # beside it (there is one), so the new string's only liberty is the taken point.
-            if n_taken == 1 and not n_empty and len(self.stones[taken]) == 1:  # type: ignore[arg-type]
-                own = False
+            if (n_taken == 1 and not n_empty and n_opp < len(nbrs)
+                    and len(self.stones[taken]) == 1):  # type: ignore[arg-type]
                 for q in nbrs:
-                    if col[q] == c:
-                        if len(libs[head[q]]) > 1:  # type: ignore[arg-type]
-                            return CAPTURE
-                        own = True
-                if own:
-                    return SNAPBACK
+                    if col[q] == c and len(libs[head[q]]) > 1:  # type: ignore[arg-type]
+                        return CAPTURE
+                return SNAPBACK
             return CAPTURE
         if n_empty >= 2:
             return SAFE
-        flags = 0
-        if eye:
-            flags = ((EYE_SHAPE | TRUE_EYE) if true_eye(col, nbrs, self.diagonals[p], c)
+        # The new string's liberties: p's empty neighbour and its own strings' liberties
+        # but p.  Each own string beside p has p as a liberty, so a string of two has one
+        # more and a string of three or more two more.
+        other = NO_POINT  # a liberty besides p, once one is found
+        if not n_empty and not n_opp:
+            # An eye shape: every neighbour is an own stone.
+            flags = (EYE_SHAPE | TRUE_EYE if _true_by_diagonals(col, self.diagonals[p], 3 - c)
                      else EYE_SHAPE)
-        new: set[int] = set()
+            safe = False  # two liberties found
+            for q in nbrs:
+                ls: set[int] = libs[head[q]]  # type: ignore[assignment]
+                n = len(ls)
+                if n == 1:
+                    flags |= ATARI_EYE
+                elif n > 2:
+                    safe = True
+                elif not safe:
+                    a, b = ls
+                    x = b if a == p else a
+                    if not other:
+                        other = x
+                    elif x != other:
+                        safe = True
+            return flags | (SAFE if safe else SELF_ATARI if other else SUICIDE)
         for q in nbrs:
             cq = col[q]
             if cq == EMPTY:
-                new.add(q)
+                x = q
             elif cq == c:
-                ls = libs[head[q]]
-                if len(ls) >= 3:  # type: ignore[arg-type]
-                    return SAFE | flags  # two of them stay
-                new |= ls  # type: ignore[operator]
-        new.discard(p)
-        n = len(new)
-        return flags | (SAFE if n >= 2 else SELF_ATARI if n else SUICIDE)
+                ls = libs[head[q]]  # type: ignore[assignment]
+                n = len(ls)
+                if n == 1:
+                    continue
+                if n > 2:
+                    return SAFE
+                a, b = ls
+                x = b if a == p else a
+            else:
+                continue
+            if not other:
+                other = x
+            elif x != other:
+                return SAFE
+        return SELF_ATARI if other else SUICIDE
+
+    def is_own_atari_liberty(self, p: int, c: int) -> bool:
+        """Whether p is the only liberty of a string of c beside it (playing there saves or
+        joins it)."""
+        col = self.colour
+        for q in self.neighbours[p]:
+            if col[q] == c and len(self.libs[self.head[q]]) == 1:  # type: ignore[arg-type]
+                return True
+        return False
 
     def is_legal(self, p: int, c: int) -> bool:
         """Whether c may play at p: an empty point of the board, not the ko point, not a
@@ -288,15 +325,6 @@ class PlayoutBoard:
                 if len(self.libs[h]) == 1 and h not in heads:  # type: ignore[arg-type]
                     heads.append(h)
         return [s for h in heads for s in self.stones[h]]  # type: ignore[union-attr]
-
-    def is_own_atari_liberty(self, p: int, c: int) -> bool:
-        """Whether p is the only liberty of a string of c beside it (playing there saves or
-        joins it)."""
-        col = self.colour
-        for q in self.neighbours[p]:
-            if col[q] == c and len(self.libs[self.head[q]]) == 1:  # type: ignore[arg-type]
-                return True
-        return False
 
     def liberties_after(self, p: int, c: int) -> int:
         """Liberties of the string c's play at empty p would make, captures counted."""
@@ -405,5 +433,5 @@ class PlayoutBoard:
         self.ko_point = NO_POINT
 
 
-__all__ = ["CAPTURE", "EYE_SHAPE", "KIND", "NO_POINT", "SAFE", "SELF_ATARI", "SNAPBACK",
-           "SUICIDE", "TRUE_EYE", "PlayoutBoard", "true_eye"]
+__all__ = ["ATARI_EYE", "CAPTURE", "EYE_SHAPE", "KIND", "NO_POINT", "SAFE", "SELF_ATARI",
+           "SNAPBACK", "SUICIDE", "TRUE_EYE", "PlayoutBoard", "true_eye"]

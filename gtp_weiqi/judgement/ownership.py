@@ -18,8 +18,8 @@ import random
 
 from ..core.board import BLACK, EMPTY, WHITE, Board
 from ..core.playout_board import (
+    ATARI_EYE,
     CAPTURE,
-    EYE_SHAPE,
     KIND,
     SAFE,
     SELF_ATARI,
@@ -96,12 +96,12 @@ class OwnershipPlayouts:
         colour array with each empty point given to the only colour around it (EMPTY when
         both or none)."""
         board = self.board = self.base.copy()
-        col = board.colour
-        self.empty = [p for p in self.playable if col[p] == EMPTY]
-        self.pos = {p: i for i, p in enumerate(self.empty)}
+        col, head, libs, nbrs = board.colour, board.head, board.libs, self.nbrs
+        empty = self.empty = [p for p in self.playable if col[p] == EMPTY]
+        pos = self.pos = {p: i for i, p in enumerate(empty)}
         random_ = self.rng.random
         watch = self.base_atari[:]  # heads of strings that were in atari, to look at first
-        max_moves = 3 * len(self.empty) + 30
+        max_moves = 3 * len(empty) + 30
         colour = first
         passes = moves = 0
         last = -1
@@ -128,9 +128,25 @@ class OwnershipPlayouts:
                 last = -1
             else:
                 passes = 0
-                self._play(move, c)
+                # Play; the captured points return to the draw.
+                i = pos.pop(move)
+                lastp = empty.pop()
+                if lastp != move:
+                    empty[i] = lastp
+                    pos[lastp] = i
+                for s in board.play(move, c):
+                    pos[s] = len(empty)
+                    empty.append(s)
                 last = move
-                self._watch_ataris(move, watch, opp)
+                # Watch the strings the move left in atari: its own, the opponent's beside.
+                h = head[move]
+                if len(libs[h]) == 1:  # type: ignore[arg-type]
+                    watch.append(h)
+                for q in nbrs[move]:
+                    if col[q] == opp:
+                        h = head[q]
+                        if len(libs[h]) == 1 and h not in watch:  # type: ignore[arg-type]
+                            watch.append(h)
             colour = opp
         return self._area(col)
 
@@ -142,19 +158,19 @@ class OwnershipPlayouts:
         if p == board.ko_point:
             return False
         kind = board.move_kind(p, c)
-        k = kind & KIND
-        if k == CAPTURE:
+        if kind > KIND:  # an eye shape (never a capture)
+            if (p in self.protected or kind & TRUE_EYE) and not kind & ATARI_EYE:
+                # Fill an own eye only to save a string in atari; a false eye is only a
+                # connection, and may be filled.
+                return False
+            kind &= KIND
+        elif kind == CAPTURE:
             return True
-        if k == SNAPBACK:  # a capture taken back at once: a self-atari like others
+        elif kind == SNAPBACK:  # a capture taken back at once: a self-atari like others
             return allow_selfatari and self._selfatari_ok(p, c)
-        if kind & EYE_SHAPE and (p in self.protected or kind & TRUE_EYE) \
-                and not board.is_own_atari_liberty(p, c):
-            # Fill an own eye only to save a string in atari; a false eye is only a
-            # connection, and may be filled.
-            return False
-        if k == SAFE:
+        if kind == SAFE:
             return True
-        return k == SELF_ATARI and allow_selfatari and self._selfatari_ok(p, c)
+        return kind == SELF_ATARI and allow_selfatari and self._selfatari_ok(p, c)
 
     def _selfatari_ok(self, p: int, c: int) -> bool:
         """A random self-atari of c at p: never on a seki point, never for a big string,
@@ -209,6 +225,7 @@ class OwnershipPlayouts:
         Without `invade`, points of opp's area are skipped, and counted."""
         empty, pos, area, enclosed = self.empty, self.pos, self.area, self.enclosed
         random_ = self.rng.random
+        candidate = self._candidate
         k = len(empty)
         invasions = 0
         while k:
@@ -216,7 +233,7 @@ class OwnershipPlayouts:
             p = empty[i]
             if not invade and area[p] == opp and enclosed[p] != opp:
                 invasions += 1
-            elif self._candidate(p, c, True):
+            elif candidate(p, c, True):
                 return p, invasions
             k -= 1
             q = empty[k]
@@ -225,32 +242,6 @@ class OwnershipPlayouts:
             pos[q] = i
             pos[p] = k
         return -1, invasions
-
-    def _play(self, p: int, c: int) -> None:
-        """Play c at p (legal); the captured points return to the draw."""
-        empty, pos = self.empty, self.pos
-        i = pos.pop(p)
-        lastp = empty.pop()
-        if lastp != p:
-            empty[i] = lastp
-            pos[lastp] = i
-        for s in self.board.play(p, c):
-            pos[s] = len(empty)
-            empty.append(s)
-
-    def _watch_ataris(self, move: int, watch: list[int], opp: int) -> None:
-        """Add to `watch` the strings the move at `move` left in atari (its own and the
-        opponent's beside it)."""
-        board = self.board
-        col, head, libs = board.colour, board.head, board.libs
-        h = head[move]
-        if len(libs[h]) == 1:  # type: ignore[arg-type]
-            watch.append(h)
-        for q in self.nbrs[move]:
-            if col[q] == opp:
-                h = head[q]
-                if len(libs[h]) == 1 and h not in watch:  # type: ignore[arg-type]
-                    watch.append(h)
 
     def _area(self, col: list[int]) -> list[int]:
         """Area at the end: an empty point goes to the only colour around it."""

@@ -58,12 +58,15 @@ def run_playout(board: PlayoutBoard, to_move: int, last: int, passes: int,
         if p == board.ko_point:
             return False
         kind = move_kind(p, c)
-        if (kind & KIND) >= SNAPBACK:  # a capture
-            return True
-        if kind & TRUE_EYE:
-            return False
-        kind &= KIND
         if kind == SAFE:
+            return True
+        if kind > KIND:  # an eye shape (never a capture)
+            if kind & TRUE_EYE:
+                return False
+            kind &= KIND
+            if kind == SAFE:
+                return True
+        elif kind >= SNAPBACK:  # a capture
             return True
         if kind == SUICIDE or strict:
             return False

@@ -122,11 +122,11 @@ def test_the_check_catches_an_upward_import(tmp_path: Path) -> None:
     (fake / "__init__.py").write_text("from .ui.cli import main\n"
                                       "def lazy():\n    from .ui import cli\n")
     (fake / "core" / "board.py").write_text(
-        "from ..judgement.status import judge\nfrom .game import Game\n"
+        "from ..judgement.pipeline import judge\nfrom .game import Game\n"
         "def f():\n    import gtp_weiqi.ui.cli\n    from .. import __version__\n")
     (fake / "counting" / "methods.py").write_text("from ..core import board\n")
     assert upward_imports(fake / "core" / "board.py", fake) == [
-        "gtp_weiqi.core.board (layer 1) line 1 imports gtp_weiqi.judgement.status (layer 3)",
+        "gtp_weiqi.core.board (layer 1) line 1 imports gtp_weiqi.judgement.pipeline (layer 3)",
         "gtp_weiqi.core.board (layer 1) line 4 imports gtp_weiqi.ui.cli (layer 5)",
     ]
     assert upward_imports(fake / "__init__.py", fake) == [

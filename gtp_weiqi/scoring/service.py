@@ -23,8 +23,8 @@ from ..counting import (
     score_detail,
 )
 from ..counting.types import Count
+from ..judgement import find_seki
 from ..judgement.marks import ALL_ALIVE_METHODS, Judge, Verdict, scoring_input, to_judgement
-from ..judgement.status import find_seki
 
 _UNSET: Any = object()  # "not given": the end of the game is read from the game itself
 

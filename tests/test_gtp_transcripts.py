@@ -342,12 +342,15 @@ def test_genmove_plays_a_legal_move_for_either_colour(engine: WeiqiEngine) -> No
     assert len(engine.game.moves) == 2
 
 
-def test_genmove_answers_lower_case_pass_when_nothing_is_left() -> None:
+def test_genmove_answers_pass_as_gnu_go_does_when_nothing_is_left() -> None:
+    """`PASS`, GNU Go's form: kigo compares the answer with "PASS" exactly, and every other
+    controller (Sabaki, GoGui, gomill, qgo, Lizzie) reads vertices case-insensitively."""
     engine = make_engine(size=3)
     for vertex in ("b3", "a2", "b2", "c2", "b1"):
         ok(engine, f"play b {vertex}")
     # Only one-point eyes are left: Black does not fill its own, White cannot live in one.
-    assert run(engine, b"genmove b\ngenmove w\n") == b"= pass\n\n= pass\n\n"
+    assert run(engine, b"genmove b\ngenmove w\nreg_genmove b\n") == \
+        b"= PASS\n\n= PASS\n\n= PASS\n\n"
 
 
 def test_reg_genmove_does_not_play(engine: WeiqiEngine) -> None:
@@ -381,7 +384,18 @@ def test_undo_takes_back_moves_and_then_cannot_undo(engine: WeiqiEngine) -> None
     ok(engine, "undo")
     assert snapshot(engine) == start
     assert run(engine, b"3 undo\n") == b"?3 cannot undo\n\n"
-    assert fail(engine, "undo 1").startswith("syntax error")
+    assert fail(engine, "undo x").startswith("syntax error")
+    assert fail(engine, "undo 0 1").startswith("syntax error")
+
+
+def test_undo_reads_and_ignores_one_number_as_gnu_go_does(engine: WeiqiEngine) -> None:
+    """qgo's Undo button sends `undo 0` (GNU Go ignores the number): one move goes back."""
+    ok(engine, "play b e5")
+    after_one = snapshot(engine)
+    ok(engine, "play w c3")
+    assert run(engine, b"1007 undo 0\n") == b"=1007 \n\n"
+    assert snapshot(engine) == after_one
+    assert run(engine, b"undo 5\nundo 0\n") == b"= \n\n? cannot undo\n\n"
 
 
 @pytest.mark.parametrize("line", ["fixed_handicap 2", "place_free_handicap 3",

@@ -290,7 +290,7 @@ def test_tromp_taylor_captures_the_dead_stone_before_answering_a_pass() -> None:
     engine.game = game
     for _ in range(8):
         ok(engine, "play w pass")
-        if ok(engine, "genmove b") == "pass":
+        if ok(engine, "genmove b") == "PASS":
             break
     assert game.consecutive_passes() == 2 and game.moves[0].point is None
     assert len(game.moves) > 2  # Black played before it passed
@@ -313,7 +313,7 @@ def test_area_rules_answer_a_pass_with_a_pass_when_the_referees_count_wins() -> 
     engine = mcts_engine(size=7, rules="chinese", komi=0.5, playouts=300)
     engine.game = game_from_diagram(DEAD_STONE_7, "chinese", komi=0.5)
     ok(engine, "play w pass")  # dead stones are removed after two passes: Black may pass
-    assert ok(engine, "genmove b") == "pass"
+    assert ok(engine, "genmove b") == "PASS"
     assert ok(engine, "final_score") == "B+6.5"
 
 

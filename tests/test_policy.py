@@ -98,10 +98,10 @@ def test_genmove_against_genmove_ends_with_two_passes_and_never_plays_illegally(
         suggestion = ok(engine, f"reg_genmove {colour}")
         before = len(engine.game.moves)
         move = ok(engine, f"genmove {colour}")
-        assert move == "pass" or (move[0] in LETTERS and move[1:].isdigit())
+        assert move == "PASS" or (move[0] in LETTERS and move[1:].isdigit())
         assert move == suggestion  # deterministic, and reg_genmove did not play
         assert len(engine.game.moves) == before + 1
-        passes = passes + 1 if move == "pass" else 0
+        passes = passes + 1 if move == "PASS" else 0
         if passes == 2:
             break
         colour = "w" if colour == "b" else "b"
@@ -113,12 +113,12 @@ def test_genmove_against_genmove_ends_with_two_passes_and_never_plays_illegally(
     assert again.board == engine.game.board
 
 
-def test_genmove_answers_lower_case_pass() -> None:
+def test_genmove_answers_pass_in_gnu_gos_form() -> None:
     engine = make_engine(size=2)
     ok(engine, "play b a1")
     ok(engine, "play w b2")
-    assert ok(engine, "genmove b") == "pass"
-    assert ok(engine, "genmove w") == "pass"
+    assert ok(engine, "genmove b") == "PASS"
+    assert ok(engine, "genmove w") == "PASS"
     assert engine.game.virtual == {BLACK: 1, WHITE: 1}
 
 
@@ -131,7 +131,7 @@ def test_seeded_self_play_is_legal_and_ends_in_bounded_moves(name: str, size: in
     colour = first
     for _ in range(4 * size * size + 10):
         move = ok(engine, f"genmove {colour}")
-        assert move == "pass" or (move[0] in LETTERS and move[1:].isdigit())
+        assert move == "PASS" or (move[0] in LETTERS and move[1:].isdigit())
         if engine.game.consecutive_passes() >= 2:
             break
         colour = "w" if colour == "b" else "b"

@@ -6,7 +6,8 @@ simple policy of ``gtp_weiqi.player.simple`` (``simple``).
 
 Effort per move: a fixed number of playouts (reproducible with a seed), a fixed time, or the
 game's time control (``clock``); the default without any of them is a fixed number of
-playouts that depends on the board size.
+playouts that depends on the board size.  A level (GNU Go's `level`, 10 by default) scales
+whichever of them applies: level N spends N/10 of it.
 """
 
 from __future__ import annotations
@@ -23,6 +24,7 @@ from .search import PASS, RESIGN, MoveInfo, Restriction, Search, Settings
 from .simple import choose_move
 
 PLAYERS = ("mcts", "simple")
+FULL_LEVEL = 10  # the level at which a move gets the whole effort (GNU Go's default level)
 
 
 def default_playouts(n_points: int) -> int:
@@ -42,6 +44,7 @@ class PlayerOptions:
     name: str = "simple"
     playouts: int | None = None
     time_per_move: float | None = None
+    level: int = FULL_LEVEL  # level N spends N / FULL_LEVEL of the effort (N >= 1)
     settings: Settings = field(default_factory=Settings)  # the search's, resign threshold too
 
 
@@ -81,6 +84,11 @@ class Player:
         playouts = opts.playouts
         if playouts is None and seconds is None:
             playouts = default_playouts(n_points)
+        scale = opts.level / FULL_LEVEL
+        if playouts is not None:
+            playouts = max(1, round(playouts * scale))
+        if seconds is not None:
+            seconds *= scale
         return Effort(playouts, seconds)
 
     def new_search(self, game: Game, colour: int, seed: str,
@@ -91,8 +99,10 @@ class Player:
     def choose(self, game: Game, colour: int, seed: str,
                time_left: tuple[float, int] | None = None,
                on_progress: Callable[[Search], None] | None = None,
-               progress_every: float | None = None) -> int | None:
-        """The move to play: a point, None for a pass, or RESIGN.  Never an illegal move."""
+               progress_every: float | None = None,
+               stop: Callable[[], bool] | None = None) -> int | None:
+        """The move to play: a point, None for a pass, or RESIGN.  Never an illegal move.
+        `stop()` true ends the search early: the best move so far is played."""
         started = time.perf_counter()
         try:
             if self.options.name == "simple":
@@ -100,7 +110,7 @@ class Player:
             effort = self.effort(game, colour, time_left)
             search = self.new_search(game, colour, seed)
             self.last_search = search
-            run_search(search, effort, on_progress, progress_every)
+            run_search(search, effort, on_progress, progress_every, stop)
             judged = None
             if search.pass_child is not None and self.referee is not None:
                 judged = self.referee(after_pass(game, colour))
@@ -156,5 +166,6 @@ def run_search(search: Search, effort: Effort,
             return
 
 
-__all__ = ["PASS", "PLAYERS", "RESIGN", "Effort", "MoveInfo", "Player", "PlayerOptions",
-           "Restriction", "Search", "Settings", "after_pass", "default_playouts", "run_search"]
+__all__ = ["FULL_LEVEL", "PASS", "PLAYERS", "RESIGN", "Effort", "MoveInfo", "Player",
+           "PlayerOptions", "Restriction", "Search", "Settings", "after_pass", "default_playouts",
+           "run_search"]

@@ -167,14 +167,21 @@ class Scorer:
         """The winners under `slug` as the judgement stands and with the unclear strings of
         one side all alive and the other side's all dead (owners left to the counting)."""
         winners = {self.count(game, slug, verdict).winner}
+        return winners | {c.winner for c in self.unclear_outcomes(game, slug, verdict)}
+
+    def unclear_outcomes(self, game: Game, slug: str, verdict: Verdict) -> list[Count]:
+        """The counts under `slug` with the unclear strings of one side all alive and the
+        other side's all dead, each way round (none when nothing is unclear); owners are left
+        to the counting, as they depend on those statuses."""
         board = game.board
-        for favoured in (BLACK, WHITE):
+        outcomes = []
+        for favoured in (BLACK, WHITE) if verdict.unclear else ():
             status = dict(verdict.status)
             for string in verdict.unclear:
                 alive = board.colour[string[0]] == favoured
                 status.update((p, "alive" if alive else "dead") for p in string)
-            winners.add(self.count(game, slug, Verdict(status, {})).winner)
-        return winners
+            outcomes.append(self.count(game, slug, Verdict(status, {})))
+        return outcomes
 
     def detail(self, game: Game, slug: str, given: dict[str, Any] | None = None
                ) -> dict[str, Any]:

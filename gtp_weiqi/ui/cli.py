@@ -42,6 +42,10 @@ def _engine_parser() -> argparse.ArgumentParser:
                         help="append the GTP transcript (commands and responses) to FILE")
     parser.add_argument("--max-file-size", type=int, default=None, metavar="BYTES",
                         help="largest SGF file loadsgf reads (default 64 MiB)")
+    parser.add_argument("--version-string", metavar="TEXT",
+                        help="what the version command answers (default: the package "
+                             "version); Lizzie 0.7 analyses only with an engine that "
+                             "answers a Leela Zero version of 0.15 or later, e.g. 0.17")
     player = parser.add_argument_group("player", "how genmove chooses its moves")
     player.add_argument("--player", choices=("mcts", "simple"), default="mcts",
                         help="mcts: Monte Carlo tree search under the active rules (default); "
@@ -163,6 +167,8 @@ def _main(argv: list[str] | None) -> int:
         from .gtp.analysis_cmds import configure_player
         configure_player(engine, args.player, args.playouts, args.time_per_move,
                          args.resign_threshold)
+        if args.version_string is not None:
+            engine.reported_version = args.version_string
     except (RulesError, GtpError) as exc:
         print(f"gtp-weiqi: {exc}", file=sys.stderr)
         return 2

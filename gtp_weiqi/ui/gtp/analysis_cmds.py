@@ -92,7 +92,7 @@ class PlayerCommands:
 
     # -- move generation ------------------------------------------------------------------
 
-    def _time_left(self, colour: int) -> tuple[float, int] | None:
+    def time_left_of(self, colour: int) -> tuple[float, int] | None:
         left = self.engine.time_left.get(colour)
         return None if left is None else (float(left[0]), left[1])
 
@@ -101,14 +101,17 @@ class PlayerCommands:
         """What genmove plays: the player's choice (None = pass, RESIGN)."""
         started = time.perf_counter()
         engine = self.engine
-        move = self.player.choose(engine.game, colour, engine.move_seed(), self._time_left(colour),
-                                  on_progress, every)
+        move = self.player.choose(engine.game, colour, engine.move_seed(),
+                                  self.time_left_of(colour), on_progress, every,
+                                  engine.interrupted)
         search = self.player.last_search if self.player.options.name == "mcts" else None
         if search is not None:
+            # no "->" in this line: Lizzie reads the engine's stderr with its stdout and takes
+            # such lines for Leela Zero's move summaries
             best = search.ranked()[0] if search.root.children else None
-            rate = f" win rate {best.winrate():.3f}" if best is not None else ""
+            rate = f", win rate {best.winrate():.3f}" if best is not None else ""
             print(f"gtp_weiqi: {search.playouts} playouts in "
-                  f"{time.perf_counter() - started:.2f} s;{rate} -> "
+                  f"{time.perf_counter() - started:.2f} s{rate}; chose "
                   f"{'resign' if move == RESIGN else self.engine.format_point(move)}",
                   file=sys.stderr)
         return move

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from ...core.rules import Rules
 from .analysis_cmds import register_analysis_commands
+from .compat_cmds import register_compat_commands
 from .ending_cmds import register_ending_commands
 from .engine import WeiqiEngine
 from .gfx_cmds import register_gfx_commands
@@ -18,4 +19,5 @@ def build_engine(size: int = 19, rules: Rules | str = "tromp-taylor",
     register_ending_commands(engine)
     register_gfx_commands(engine)
     register_analysis_commands(engine)
+    register_compat_commands(engine)
     return engine

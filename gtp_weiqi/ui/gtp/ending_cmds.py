@@ -119,7 +119,7 @@ class EndingCommands:
         return text
 
     def cmd_undo(self, args: list[str]) -> str:
-        self.engine._arity(args, 0)
+        self.engine.undo_arguments(args)
         try:
             current = ending.undo(self.engine.game, self._undo_move)
         except ending.EndingError:

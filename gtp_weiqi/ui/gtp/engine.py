@@ -10,6 +10,7 @@ import functools
 import math
 import random
 import sys
+import time
 from collections.abc import Callable
 
 from ... import __version__
@@ -129,6 +130,9 @@ class WeiqiEngine(Engine):
         self.time_left: dict[int, tuple[int, int]] = {}
         self.player: Callable[[int], int | None] | None = None  # chooses instead of the policy
         self.max_file_size = DEFAULT_READ_LIMIT  # bytes loadsgf reads at most
+        # what `version` answers: the package version unless told otherwise (--version-string,
+        # for a client that insists on an engine version of its own, as Lizzie does)
+        self.reported_version = __version__
         self._register_core()
 
     # -- registration -------------------------------------------------------------------
@@ -136,7 +140,7 @@ class WeiqiEngine(Engine):
     def _register_core(self) -> None:
         r = self.register
         r("name", lambda args: "gtp_weiqi")
-        r("version", lambda args: __version__)
+        r("version", lambda args: self.reported_version)
         r("boardsize", self.cmd_boardsize)
         r("rectangular_boardsize", self.cmd_rectangular_boardsize)
         r("clear_board", self.cmd_clear_board)
@@ -180,6 +184,12 @@ class WeiqiEngine(Engine):
     def format_point(self, p: int | None) -> str:
         return format_vertex(None if p is None else self.game.board.row_col(p))
 
+    def format_move(self, p: int | None) -> str:
+        """A generated move as GNU Go answers it: the vertex, or `PASS` for a pass (kigo
+        compares the answer with "PASS" exactly; every other client reads vertices in
+        either case, as GTP says)."""
+        return "PASS" if p is None else self.format_point(p)
+
     def format_points(self, points: list[int]) -> str:
         rcs = sorted(self.game.board.row_col(p) for p in points)
         return " ".join(format_vertex(rc) for rc in rcs)
@@ -189,6 +199,10 @@ class WeiqiEngine(Engine):
         high = low if high is None else high
         if not low <= len(args) <= high:
             raise GtpError("syntax error: wrong number of arguments")
+
+    def cpu_seconds(self) -> float:
+        """The CPU time this engine has used so far, in seconds (gomill-cpu_time)."""
+        return time.process_time()
 
     def _board_is_empty(self) -> bool:
         return not self.game.moves and not self.game.setup
@@ -261,30 +275,39 @@ class WeiqiEngine(Engine):
         same position gives the same move in every run."""
         return f"{self.seed}:{len(self.game.moves)}:{self.game.pattern_hash()}"
 
-    def play_generated(self, colour: int, point: int | None) -> str:
-        """Play a generated move (RESIGN plays nothing); its vertex, or `resign`."""
+    def play_generated(self, colour: int, point: int | None,
+                       answer: Callable[[int | None], str] | None = None) -> str:
+        """Play a generated move (RESIGN plays nothing); `resign`, or the move as `answer`
+        writes it (default: the vertex, with `pass` in lower case as analysis lines have it)."""
         from ...player.search import RESIGN
 
         if point == RESIGN:
             return "resign"
         self.game.play(colour, point)
         self.after_move()
-        return self.format_point(point)
+        return (answer or self.format_point)(point)
 
     def cmd_genmove(self, args: list[str]) -> str:
         self._arity(args, 1)
         colour = parse_colour(args[0])
-        return self.play_generated(colour, self.generate(colour))
+        return self.play_generated(colour, self.generate(colour), self.format_move)
 
     def cmd_reg_genmove(self, args: list[str]) -> str:
         self._arity(args, 1)
         from ...player.search import RESIGN
 
         point = self.generate(parse_colour(args[0]))
-        return "resign" if point == RESIGN else self.format_point(point)
+        return "resign" if point == RESIGN else self.format_move(point)
+
+    def undo_arguments(self, args: list[str]) -> None:
+        """GTP's undo has no argument; GNU Go reads one and ignores it, and qgo sends
+        `undo 0` for its Undo button: one integer is accepted, and one move is taken back."""
+        self._arity(args, 0, 1)
+        if args:
+            parse_int(args[0])
 
     def cmd_undo(self, args: list[str]) -> str:
-        self._arity(args, 0)
+        self.undo_arguments(args)
         if not self.game.moves:
             raise GtpError("cannot undo")
         self.game.undo()
@@ -366,8 +389,13 @@ class WeiqiEngine(Engine):
     def after_load(self) -> None:
         """Hook run after loadsgf replaced the game."""
 
+    def game_result(self) -> str | None:
+        """The result of a game that has ended (SGF RE), None while it goes on; the scoring
+        layer answers it."""
+        return None
+
     def sgf_bytes(self) -> bytes:
-        return game_to_sgf(self.game)
+        return game_to_sgf(self.game, result=self.game_result())
 
     def cmd_printsgf(self, args: list[str]) -> str:
         self._arity(args, 0, 1)

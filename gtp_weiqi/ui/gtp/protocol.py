@@ -21,6 +21,8 @@ Handler = Callable[[list[str]], str]
 # itself through Engine.write (analysis that reports until the next input line arrives).
 StreamHandler = Callable[[list[str], str], str]
 
+INTERRUPT_LINE = b"# interrupt"  # GoGui's request to stop the running command (gogui-interrupt)
+
 _CONTROL = {i: None for i in range(32) if i not in (9, 10)}
 _CONTROL[127] = None
 _CONTROL[9] = " "
@@ -134,6 +136,22 @@ class LineSource:
         readable, _, _ = select.select([self._fd], [], [], 0)
         return bool(readable)
 
+    def interrupt_requested(self) -> bool:
+        """True when GoGui's interrupt line (`# interrupt`, a comment the loop later reads and
+        ignores) has arrived among the lines not read yet.  Takes in what stdin holds without
+        waiting, so a running command can call it as often as it likes."""
+        if not self._eof:
+            readable, _, _ = select.select([self._fd], [], [], 0)
+            if readable:
+                chunk = os.read(self._fd, 65536)
+                if chunk:
+                    self._buffer = self._buffer[self._start:] + chunk
+                    self._start = 0
+                else:
+                    self._eof = True
+        unread = self._buffer[self._start:]
+        return any(line.strip(b" \t\r") == INTERRUPT_LINE for line in unread.split(b"\n")[:-1])
+
 
 class Engine:
     """A GTP engine: a registry of commands and the loop that answers them."""
@@ -170,6 +188,11 @@ class Engine:
 
     def input_pending(self) -> bool:
         return self.source.pending() if self.source is not None else False
+
+    def interrupted(self) -> bool:
+        """True when the controller asked the running command to stop (GoGui's
+        `# interrupt` line); always False when no stream is served."""
+        return self.source.interrupt_requested() if self.source is not None else False
 
     def run_command(self, name: str, args: list[str]) -> str:
         """Run one command from Python; raises GtpError on failure."""

@@ -10,6 +10,7 @@ from __future__ import annotations
 import json
 from typing import Any
 
+from ...core import ending
 from ...core.board import EMPTY, opponent
 from ...core.game import Game, IllegalPlay
 from ...counting import METHODS, parse_params
@@ -23,6 +24,7 @@ from ...scoring.service import (  # noqa: F401 - ALIVE, REMOVED: what weiqi-scor
     ScoringError,
     UnclearError,
     check_method,
+    end_info,
 )
 from .engine import WeiqiEngine, parse_colour
 from .protocol import GtpError
@@ -30,6 +32,8 @@ from .protocol import GtpError
 STONE_STATUSES = ("alive", "dead", "seki")
 POINT_STATUSES = ("black_territory", "white_territory", "dame")
 OWNERS = {"black": "b", "b": "b", "white": "w", "w": "w", "public": "public"}
+# the end states after which a game has a result (core.ending's ending rules)
+ENDED = (ending.AGREED, ending.FORCED, ending.PAUSED, ending.DRAW, ending.NO_RESULT)
 
 
 def scoring_of(engine: WeiqiEngine) -> Scoring:
@@ -75,6 +79,17 @@ class Scoring:
             raise GtpError(f"cannot score: unclear {listed}") from None
         except ScoringError as exc:
             raise GtpError(str(exc)) from None
+
+    def sgf_result(self) -> str | None:
+        """The SGF result (RE) of a game that has ended, as final_score counts it (`?` when it
+        cannot); None while the game goes on."""
+        info = end_info(self.engine.game)
+        if info is None or info.state not in ENDED:
+            return None
+        try:
+            return self.engine.run_command("final_score", [])
+        except GtpError:
+            return "?"
 
     # -- commands -----------------------------------------------------------------------
 
@@ -222,7 +237,7 @@ class Scoring:
         point = self._cleanup_move(colour)
         engine.game.play(colour, point)
         engine.after_move()
-        return engine.format_point(point)
+        return engine.format_move(point)
 
     def _cleanup_move(self, colour: int) -> int | None:
         import random
@@ -249,6 +264,7 @@ class Scoring:
         return choose_move(game, colour, rng)
 
     def register(self) -> None:
+        self.engine.game_result = self.sgf_result  # type: ignore[method-assign]
         r = self.engine.register
         r("final_score", self.cmd_final_score)
         for slug in METHODS:

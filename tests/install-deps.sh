@@ -16,12 +16,15 @@ command -v leelaz >/dev/null || [ -x /usr/lib/leelaz/bin/leelaz ] || missing+=(l
 command -v npm >/dev/null || missing+=(nodejs npm)
 [ -e /usr/share/fonts/opentype/noto/NotoSansCJK-Regular.ttc ] || missing+=(fonts-noto-cjk)
 command -v rsvg-convert >/dev/null || missing+=(librsvg2-bin)
-# the real GUI clients' tests: kigo under Xvfb, driven by xdotool, seen through ImageMagick
+# the real GUI clients' tests: kigo and Lizzie under Xvfb, driven by xdotool, seen through
+# ImageMagick
 [ -x /usr/games/kigo ] || missing+=(kigo)
 command -v Xvfb >/dev/null || missing+=(xvfb)
 command -v xdotool >/dev/null || missing+=(xdotool)
 command -v import >/dev/null || missing+=(imagemagick)
 command -v dbus-run-session >/dev/null || missing+=(dbus-x11)
+[ -f /usr/share/java/lizzie.jar ] || missing+=(liblizzie-java)
+command -v java >/dev/null || missing+=(default-jre)
 if [ ${#missing[@]} -gt 0 ]; then
     apt-get update -qq
     apt-get install -y -qq "${missing[@]}" >/dev/null

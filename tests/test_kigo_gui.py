@@ -13,8 +13,6 @@ from __future__ import annotations
 
 import os
 import re
-import shutil
-import signal
 import subprocess
 import sys
 import time
@@ -24,7 +22,7 @@ from dataclasses import dataclass
 from pathlib import Path
 
 import pytest
-from conftest import unavailable
+from gui_support import Screen, exchanges, group_alive, require, start_xvfb, stop_group, wait_for
 
 from gtp_weiqi.core.board import BLACK, WHITE
 from gtp_weiqi.core.coords import LETTERS, format_vertex, parse_vertex
@@ -32,7 +30,6 @@ from gtp_weiqi.core.game import Game
 from gtp_weiqi.core.rules import lookup_preset
 
 KIGO = "/usr/games/kigo"
-TOOLS = ("Xvfb", "xdotool", "import", "dbus-run-session")
 WIDTH, HEIGHT = 1024, 768
 DEADLINE = 240.0  # seconds for the whole session, start to finish
 SIZE, HANDICAP = 9, 2
@@ -42,73 +39,7 @@ BLACK_MOVES = 3
 CONFIG = Path(__file__).resolve().parent.parent / "configs" / "kigorc"
 
 
-def tools_or_skip() -> None:
-    missing = [t for t in TOOLS if shutil.which(t) is None]
-    if not os.access(KIGO, os.X_OK):
-        missing.append("kigo")
-    if missing:
-        unavailable(f"{', '.join(missing)} missing (CI installs kigo, xvfb, xdotool, "
-                    "imagemagick and dbus-x11)", f"{', '.join(missing)} not installed")
-
-
-# -- the transcript --------------------------------------------------------------------------------
-
-
-@dataclass
-class Exchange:
-    command: str
-    response: str  # as written, `= ...` / `? ...` up to the empty line
-
-    @property
-    def text(self) -> str:
-        return self.response[1:].strip()
-
-
-def exchanges(log: Path) -> list[Exchange]:
-    """The commands of a `--log` transcript with their answers (an unanswered last one has
-    an empty response)."""
-    try:
-        data = log.read_text(encoding="utf-8")
-    except FileNotFoundError:
-        return []
-    found = []
-    for block in re.split(r"(?m)^> ", data)[1:]:
-        command, _, response = block.partition("\n")
-        found.append(Exchange(command.strip(), response if response.endswith("\n\n") else ""))
-    return found
-
-
-# -- the screen ------------------------------------------------------------------------------------
-
-
-class Screen:
-    """An Xvfb display and what is drawn on it."""
-
-    def __init__(self, env: dict[str, str], deadline: float) -> None:
-        self.env = env
-        self.deadline = deadline
-
-    def run(self, *argv: str) -> bytes:
-        left = max(self.deadline - time.monotonic(), 1.0)
-        return subprocess.run(argv, env=self.env, capture_output=True, check=True,
-                              timeout=min(left, 30.0)).stdout
-
-    def pixels(self) -> bytes:
-        return self.run("import", "-window", "root", "-depth", "8", "rgb:-")
-
-    def xdotool(self, *args: str) -> str:
-        return self.run("xdotool", *args).decode()
-
-    def click(self, x: int, y: int) -> None:
-        self.xdotool("mousemove", str(x), str(y), "click", "1")
-
-    def key(self, x: int, y: int, key: str) -> None:
-        """Press `key` in the window under (x, y): with no window manager, give it the focus
-        first."""
-        self.xdotool("mousemove", str(x), str(y))
-        window = re.search(r"WINDOW=(\d+)", self.xdotool("getmouselocation", "--shell"))
-        assert window, "no window under the pointer"
-        self.xdotool("windowfocus", "--sync", window[1], "key", key)
+# -- kigo's board on the screen --------------------------------------------------------------------
 
 
 def rgb(data: bytes, x: int, y: int) -> tuple[int, int, int]:
@@ -192,51 +123,6 @@ def evenly_spaced(centres: list[int]) -> list[int] | None:
 # -- the session -----------------------------------------------------------------------------------
 
 
-def start_xvfb() -> tuple[subprocess.Popen[bytes], str]:
-    """Xvfb on a free display (it writes the number it took on a pipe)."""
-    read_end, write_end = os.pipe()
-    proc = subprocess.Popen(["Xvfb", "-displayfd", str(write_end), "-screen", "0",
-                             f"{WIDTH}x{HEIGHT}x24", "-nolisten", "tcp"],
-                            pass_fds=[write_end], stdout=subprocess.DEVNULL,
-                            stderr=subprocess.DEVNULL, start_new_session=True)
-    os.close(write_end)
-    number = b""
-    with os.fdopen(read_end, "rb") as pipe:
-        number = pipe.readline().strip()
-    if not number.isdigit():
-        stop_group(proc)
-        pytest.fail("Xvfb did not start")
-    return proc, f":{number.decode()}"
-
-
-def stop_group(proc: subprocess.Popen[bytes]) -> None:
-    """Stop a process and everything it started (its own process group), and reap it."""
-    for sig in (signal.SIGTERM, signal.SIGKILL):
-        try:
-            os.killpg(proc.pid, sig)
-        except ProcessLookupError:
-            return
-        try:
-            proc.wait(timeout=5)
-        except subprocess.TimeoutExpired:
-            continue
-        deadline = time.monotonic() + 5
-        while time.monotonic() < deadline:  # children of the group may outlive its leader
-            try:
-                os.killpg(proc.pid, 0)
-            except ProcessLookupError:
-                return
-            time.sleep(0.1)
-
-
-def group_alive(proc: subprocess.Popen[bytes]) -> bool:
-    try:
-        os.killpg(proc.pid, 0)
-    except ProcessLookupError:
-        return False
-    return True
-
-
 @dataclass
 class Session:
     screen: Screen
@@ -244,12 +130,7 @@ class Session:
     deadline: float
 
     def wait(self, what: str, ready: Callable[[], bool]) -> None:
-        while not ready():
-            if time.monotonic() > self.deadline:
-                tail = "".join(f"> {e.command}\n{e.response}" for e in exchanges(self.log)[-6:])
-                pytest.fail(f"kigo session timed out waiting for {what}; transcript ends:\n"
-                            f"{tail}")
-            time.sleep(0.1)
+        wait_for(what, ready, self.deadline, self.log)
 
     def answered(self, command: str, times: int = 1) -> Callable[[], bool]:
         def ready() -> bool:
@@ -286,7 +167,7 @@ def kigo_session(tmp_path: Path) -> Iterator[tuple[Session, subprocess.Popen[byt
                "Komi=50\n")
     (home / ".config" / "kigorc").write_text(config)
     deadline = time.monotonic() + DEADLINE
-    xvfb, display = start_xvfb()
+    xvfb, display = start_xvfb(WIDTH, HEIGHT)
     kigo = None
     try:
         env = dict(os.environ, DISPLAY=display, HOME=str(home), LANG="C.UTF-8",
@@ -296,7 +177,7 @@ def kigo_session(tmp_path: Path) -> Iterator[tuple[Session, subprocess.Popen[byt
             kigo = subprocess.Popen(["dbus-run-session", "--", KIGO], env=env,
                                     stdout=subprocess.DEVNULL, stderr=err,
                                     start_new_session=True)
-        yield Session(Screen(env, deadline), log, deadline), kigo
+        yield Session(Screen(env, WIDTH, HEIGHT, deadline), log, deadline), kigo
     finally:
         if kigo is not None:
             stop_group(kigo)
@@ -328,7 +209,7 @@ def stones(game: Game, colour: int) -> set[str]:
 
 
 def test_kigo_plays_a_handicap_game_against_gtp_weiqi_to_its_end(tmp_path: Path) -> None:
-    tools_or_skip()
+    require(("dbus-run-session",), (KIGO,))
     with kigo_session(tmp_path) as (session, kigo):
         screen = session.screen
         session.wait("kigo to start the engine and draw the handicap",

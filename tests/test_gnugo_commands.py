@@ -459,3 +459,53 @@ def test_printsgf_result_follows_the_active_rules_ending() -> None:
         ok(engine, "play w pass")  # four virtual moves: a forced end, every stone alive
     assert ok(engine, "weiqi-end_state").startswith("forced")
     assert sgf_root(engine).get("RE") == ok(engine, "final_score")
+
+
+# -- in front of a real engine (proxy mode) --------------------------------------------------------
+
+
+def test_in_front_of_gnu_go_the_player_commands_are_gnu_gos_and_the_queries_ours() -> None:
+    """level and top_moves_* tune or ask the engine that chooses the moves, so in proxy mode
+    they are GNU Go's; gogui-interrupt is not offered (a back end's genmove is not
+    interrupted); the board queries, the count and the move history stay ours, and the
+    pass form and --version-string hold there too."""
+    from gtp_weiqi.ui.gtp.proxy import start_proxy
+
+    engine = make_engine(size=9, rules="chinese")
+    engine.reported_version = "0.17"
+    proxy = start_proxy(engine, f"{gnugo_path()} --mode gtp --level 1", timeout=60.0)
+    try:
+        assert {"level", "top_moves_black", "top_moves_white"} <= proxy.passthroughs
+        assert ok(engine, "known_command gogui-interrupt") == "false"
+        for name in ("list_stones", "captures", "is_legal", "all_legal", "move_history",
+                     "estimate_score", "gomill-cpu_time", "stop"):
+            assert name not in proxy.passthroughs and ok(engine, f"known_command {name}") == \
+                "true"
+        ok(engine, "level 3")  # GNU Go's answer
+        for move in ("b e5", "w c3", "b d4"):
+            ok(engine, f"play {move}")
+        hint = ok(engine, "top_moves_white").split()
+        assert hint and all(re.fullmatch(VERTEX, v) for v in hint[0::2])
+        assert ok(engine, "list_stones black") == \
+            ok(engine, "weiqi-passthrough list_stones black") == "E5 D4"
+        assert ok(engine, "move_history") == "black D4\nwhite C3\nblack E5"
+        assert ok(engine, "version") == "0.17"
+        ok(engine, "genmove w")
+        cpu = float(ok(engine, "gomill-cpu_time"))
+        gnugo_cpu = float(ok(engine, "weiqi-passthrough cputime"))
+        assert cpu >= gnugo_cpu  # ours and the back end's
+    finally:
+        proxy.close()
+
+
+def test_a_back_end_pass_is_answered_in_gnu_gos_form() -> None:
+    from conftest import broken
+
+    from gtp_weiqi.ui.gtp.proxy import start_proxy
+
+    engine = make_engine(size=9)
+    proxy = start_proxy(engine, broken("pass"), timeout=60.0)
+    try:
+        assert transcript(engine, b"genmove b\n3 genmove w\n") == b"= PASS\n\n=3 PASS\n\n"
+    finally:
+        proxy.close()

@@ -81,8 +81,8 @@ def test_gnugo_plays_a_whole_game_through_the_proxy_and_stays_in_step() -> None:
         colour, passes, moves = "b", 0, 0
         while passes < 2 and moves < 150:
             answer = ok(engine, f"genmove {colour}")
-            assert answer == "pass" or re.fullmatch(r"[A-HJ][1-9]", answer), answer
-            passes = passes + 1 if answer == "pass" else 0
+            assert answer == "PASS" or re.fullmatch(r"[A-HJ][1-9]", answer), answer
+            passes = passes + 1 if answer == "PASS" else 0
             colour = "w" if colour == "b" else "b"
             moves += 1
         assert len(engine.game.moves) == moves
@@ -197,7 +197,7 @@ def assert_back_end_gone_but_rules_work(engine: WeiqiEngine, proxy: Proxy, reaso
 def test_a_back_end_that_crashes_is_reported_with_its_stderr(
         capsys: pytest.CaptureFixture[str]) -> None:
     with proxied(broken("crash", "--after", "1")) as (engine, proxy):
-        assert ok(engine, "genmove b") != "pass"
+        assert ok(engine, "genmove b") != "PASS"
         message = fail(engine, "genmove w")
         assert message == ("genmove unavailable: back end died: broken_engine: crashing on "
                            "purpose (mode crash) (engine died (exited with code 3))")
@@ -239,7 +239,7 @@ def test_bad_moves_are_asked_again_then_passed(mode: str, said: str,
                                                capsys: pytest.CaptureFixture[str]) -> None:
     with proxied(broken(mode, "--after", "1"), retries=2) as (engine, proxy):
         first = ok(engine, "genmove b")
-        assert ok(engine, "genmove w") == "pass"
+        assert ok(engine, "genmove w") == "PASS"
         err = capsys.readouterr().err
         assert err.count(said) == 3, err
         assert "try 3 of 3" in err and "no legal move from the back end for w: playing a pass" \
@@ -257,7 +257,7 @@ def test_under_virtual_move_rules_the_fallback_is_a_virtual_move(
     with proxied(broken("illegal", "--after", "1", "--rules", "jihuozi"), rules="jihuozi",
                  retries=0) as (engine, _proxy):
         ok(engine, "genmove b")
-        assert ok(engine, "genmove w") == "pass"
+        assert ok(engine, "genmove w") == "PASS"
         err = capsys.readouterr().err
         assert "try 1 of 1" in err and "playing a virtual move (虚着)" in err
         assert engine.game.virtual[WHITE] == 1
@@ -314,7 +314,7 @@ def test_the_command_line_starts_and_stops_the_back_end(tmp_path: Path) -> None:
     controller = Controller(channel, "proxy", TIMEOUT)
     try:
         assert controller.command("name") == "gtp_weiqi (BrokenGo)"
-        assert controller.command("genmove", "b") != "pass"
+        assert controller.command("genmove", "b") != "PASS"
         assert controller.command("kata-get-rules").startswith("{")
         controller.close()
         assert channel.proc.returncode == 0

@@ -36,6 +36,10 @@ from .protocol import GtpError
 from .scoring_cmds import scoring_of
 
 TOP_MOVES = 10  # candidates top_moves_* lists at most, as GNU Go does
+# The commands that tune, ask or interrupt the built-in player: in front of a real engine
+# (proxy mode) they are dropped, and the back end's own pass through where it has them.
+OWN_PLAYER_COMMANDS = frozenset({"level", "top_moves_black", "top_moves_white",
+                                 "gogui-interrupt"})
 _NAMES = {BLACK: "black", WHITE: "white"}
 
 
@@ -208,4 +212,4 @@ def register_compat_commands(engine: WeiqiEngine) -> CompatCommands:
     return commands
 
 
-__all__ = ["CompatCommands", "register_compat_commands"]
+__all__ = ["OWN_PLAYER_COMMANDS", "CompatCommands", "register_compat_commands"]

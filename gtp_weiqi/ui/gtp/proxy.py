@@ -65,6 +65,7 @@ from ...core.coords import format_vertex, parse_vertex, parse_vertex_list
 from ...core.game import Game, Move
 from ...core.rules import Rules, has_our_fields
 from ...judgement.marks import Judge
+from .compat_cmds import OWN_PLAYER_COMMANDS
 from .controller import (
     DEFAULT_TIMEOUT,
     ChannelError,
@@ -300,6 +301,10 @@ class Proxy:
             # play moves without the back end (Sabaki prefers it to genmove).
             if theirs or plays_move(name):
                 del commands[name]
+        for name in OWN_PLAYER_COMMANDS & set(commands):
+            # they tune or interrupt the built-in player, which does not choose the moves
+            # here: the back end's own (GNU Go's level and top_moves_*) pass through instead
+            del commands[name]
         for name in list(commands):
             handler = commands[name].handler
             if self.dead_stones and (name in SCORING_COMMANDS
@@ -316,8 +321,10 @@ class Proxy:
         r("reg_genmove", self.cmd_reg_genmove)
         r("kgs-genmove_cleanup", self.cmd_genmove_cleanup)
         r("name", lambda args: f"gtp_weiqi ({self.backend_name})")
-        r("version", lambda args: f"{__version__} ({self.backend_name} "
-                                  f"{self.backend_version})".replace(" )", ")"))
+        told = engine.reported_version  # --version-string wins here too
+        r("version", lambda args: told if told != __version__ else
+          f"{__version__} ({self.backend_name} {self.backend_version})".replace(" )", ")"))
+        engine.cpu_seconds = self.cpu_seconds  # type: ignore[method-assign]
         for name in ("time_settings", "time_left", "kgs-time_settings"):
             if name in commands:
                 r(name, self._forwarded(name, commands[name].handler))
@@ -776,7 +783,7 @@ class Proxy:
         engine.game.play(colour, move)
         engine.after_move()
         self.after_local()
-        return self._vertex(move)
+        return engine.format_move(move)
 
     def cmd_genmove(self, args: list[str]) -> str:
         return self._generate("genmove", args)
@@ -799,7 +806,7 @@ class Proxy:
         if move == RESIGN:
             return RESIGN
         assert not isinstance(move, str)
-        return self._vertex(move)
+        return self.engine.format_move(move)
 
     # -- judgement from the back end ------------------------------------------------------
 
@@ -870,6 +877,18 @@ class Proxy:
         if is_streaming(args[0]):
             raise GtpError(f"{args[0]} streams: send it as a command of its own")
         return self._forward(args[0], args[1:])
+
+    def cpu_seconds(self) -> float:
+        """Our CPU time and the back end's (its `cputime` / `gomill-cpu_time`, else what the
+        system says of its process), so that gomill-cpu_time counts the moves' thinking."""
+        own = time.process_time()
+        if self.dead is not None:
+            return own
+        try:
+            theirs = self.backend.cpu_time()
+        except ControllerError:
+            theirs = None
+        return own + (theirs or 0.0)
 
     def cmd_backend(self, args: list[str]) -> str:
         """weiqi-backend: one line on the back end's state: its name and process, whether

@@ -60,7 +60,9 @@ def decide_by_playouts(board: Board, col: list[int], work: list[int],
         area[p] = c
     mc = OwnershipPlayouts(board, work, playable, protected, rng, area)
     black, white = mc.ownership(n1)
-    _head, work_stones, work_libs = find_strings(work, points, nbrs)
+    base = mc.base  # the strings of `work`, heads their lowest points
+    work_stones = {h: base.stones[h] for h in base.heads()}
+    work_libs = {h: base.libs[h] for h in work_stones}
     strong: list[int] = []
     for h, ss in work_stones.items():
         own_counts = black if work[h] == BLACK else white

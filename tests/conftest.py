@@ -28,6 +28,24 @@ sys.path.append(str(Path(__file__).resolve().parent.parent / "benchmarks"))
 from _common import find_gnugo  # noqa: E402
 
 
+def gogui_home() -> Path | None:
+    """The GoGui build named by GOGUI_HOME (its bin/ holds gogui-regress, gogui-twogtp), or
+    None: the GoGui tests are skipped without one, in CI too."""
+    home = os.environ.get("GOGUI_HOME")
+    if not home or not (Path(home) / "lib" / "gogui.jar").is_file():
+        return None
+    return Path(home)
+
+
+@pytest.fixture
+def gogui() -> Path:
+    """The GoGui build's folder; skips the test when GOGUI_HOME names none."""
+    home = gogui_home()
+    if home is None:
+        pytest.skip("no GoGui build: set GOGUI_HOME to a GoGui 1.6 folder (bin/, lib/)")
+    return home
+
+
 def preset(name: str) -> Rules:
     """The rules of a preset, by any of its names."""
     found = lookup_preset(name)

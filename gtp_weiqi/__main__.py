@@ -2,7 +2,10 @@
 
 import sys
 
-from .ui.cli import main
+try:
+    from .ui.cli import main
+except KeyboardInterrupt:  # a Ctrl-C while the package is still being imported: no traceback
+    sys.exit(130)
 
 if __name__ == "__main__":  # not when a spawned worker process imports this module again
     sys.exit(main())

@@ -338,9 +338,12 @@ def test_a_match_killed_mid_run_ends_quietly_and_resumes(tmp_path: Path, signum:
 
 
 def test_ctrl_c_while_a_match_starts_prints_no_traceback(tmp_path: Path) -> None:
-    proc = _start_match(tmp_path / "match", 2, tmp_path / "journal")
+    out = tmp_path / "match"
+    proc = _start_match(out, 2, tmp_path / "journal")
     try:
-        _wait_for(lambda: False, 0.4)
+        # once the match has begun (its folder made, workers and engines starting), however
+        # slowly a loaded machine brought the interpreter up
+        assert _wait_for(out.exists, 60), "the match never started"
         os.killpg(proc.pid, signal.SIGINT)  # as a terminal's Ctrl-C: the whole group
         _code, err = _finish(proc)
         assert "Traceback" not in err, err

@@ -21,6 +21,7 @@ from pathlib import Path
 
 import pytest
 from conftest import gnugo_path, unavailable
+from support.processes import die_with_parent
 from test_score_batch import METHODS, collection
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -83,7 +84,8 @@ def cluster(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Cluster]:
     def start(name: str, *args: str) -> subprocess.Popen[bytes]:
         log = open(logs / f"{name}.log", "wb")  # noqa: SIM115 - closed with the process
         proc = subprocess.Popen([dask, *args], env=env, stdout=log, stderr=log,
-                                stdin=subprocess.DEVNULL, cwd=logs)
+                                stdin=subprocess.DEVNULL, cwd=logs,
+                                preexec_fn=die_with_parent)
         log.close()
         procs.append(proc)
         return proc

@@ -155,3 +155,83 @@ def test_the_engine_refuses_bad_values_before_serving(capsys, option, reason) ->
     code, out, err = run(capsys, *option)
     assert code == 2 and out == ""
     assert reason in err
+
+
+# -- one parser tree: the engine's options at the top, a parser per subcommand ------------
+
+
+def test_the_help_lists_the_subcommands(capsys) -> None:
+    with pytest.raises(SystemExit) as stop:
+        cli_main(["--help"])
+    assert stop.value.code == 0
+    out = capsys.readouterr().out
+    assert "gtp-weiqi [-h] [--version] [engine options]" in out
+    assert "gtp-weiqi {regress,match,score} [-h] [options of the subcommand]" in out
+    for name in ("regress", "match", "score"):
+        assert f"\n    {name} " in out, name
+    assert "--rules PRESET" in out and "--engine CMD" in out  # the engine's own options
+
+
+@pytest.mark.parametrize(("name", "own_option"), [
+    ("score", "--method SLUG|all"), ("match", "--black CMD"), ("regress", "--errors-fail"),
+])
+def test_each_subcommand_has_its_own_help(capsys, name: str, own_option: str) -> None:
+    code, out, err = run(capsys, name, "--help")
+    assert code == 0 and err == ""
+    assert out.startswith(f"usage: gtp-weiqi {name} [-h]")
+    assert own_option in out
+    assert "--engine-dead-stones" not in out  # the engine's options stay at the top
+
+
+def test_a_mistyped_subcommand_after_engine_options_is_named_too(capsys) -> None:
+    code, out, err = run(capsys, "--seed", "3", "mach")
+    assert code == 2 and out == ""
+    assert "unknown subcommand 'mach' (did you mean match?)" in err
+
+
+def test_engine_options_before_a_subcommand_are_refused(example, capsys) -> None:
+    """`gtp-weiqi --rules chinese score game.sgf` would count under the SGF's rules, not
+    chinese: refused, with the order that works."""
+    code, out, err = run(capsys, "--rules", "chinese", "score", example)
+    assert code == 2 and out == ""
+    assert "the engine option --rules does nothing with a subcommand" in err
+    assert "gtp-weiqi score [its options]" in err
+
+
+def test_a_subcommand_refusal_names_the_subcommand(capsys) -> None:
+    code, out, err = run(capsys, "match", "--black", "x")
+    assert code == 2 and out == ""
+    assert err.startswith("usage: gtp-weiqi match")
+    assert "gtp-weiqi match: error: the following arguments are required: --white" in err
+
+
+def test_a_mistyped_method_lists_the_chinese_names_as_aliases(example, capsys) -> None:
+    code, _, err = run(capsys, "score", example, "--method", "jihuoz")
+    assert code == 2
+    assert "(did you mean jihuozi?)" in err
+    assert "aliases: 计活子 = jihuozi, 子路合计法 = zilu" in err
+
+
+GTP_MODULES = """
+import atexit, sys
+def loaded():
+    heavy = ("gtp_weiqi.ui.match", "gtp_weiqi.ui.score_cli", "gtp_weiqi.ui.score_batch",
+             "gtp_weiqi.ui.regress", "gtp_weiqi.ui.cluster", "gtp_weiqi.scoring.batch",
+             "dask", "distributed", "tqdm", "multiprocessing")
+    print("loaded:", sorted(m for m in sys.modules if m.startswith(heavy)), file=sys.stderr)
+atexit.register(loaded)
+from gtp_weiqi.ui.cli import main
+sys.exit(main(sys.argv[1:]))
+"""
+
+
+def test_engine_options_without_a_subcommand_serve_gtp_without_the_subcommands() -> None:
+    """The engine is the default; it starts without the match, batch and Dask code."""
+    env = dict(os.environ, PYTHONPATH=os.getcwd())
+    proc = subprocess.run([sys.executable, "-c", GTP_MODULES, "--rules", "jihuozi", "--seed",
+                           "3"], input="name\nkata-get-rules\nquit\n", capture_output=True,
+                          text=True, env=env, timeout=120, check=False)
+    assert proc.returncode == 0, proc.stderr
+    assert proc.stdout.startswith("= gtp_weiqi\n\n= {")
+    assert '"counting":"jihuozi",' in proc.stdout and '"virtualMoves":true' in proc.stdout
+    assert "loaded: []" in proc.stderr

@@ -1,80 +1,145 @@
-"""The `gtp-weiqi` command: a GTP engine on stdin/stdout, plus tool subcommands."""
+"""The `gtp-weiqi` command: one argparse parser tree, a thin dispatcher.
+
+    gtp-weiqi [engine options]        the GTP engine on stdin/stdout (engine_cli.py)
+    gtp-weiqi score PATH ... [opts]   count SGF games (score_cli.py)
+    gtp-weiqi match --black --white   referee games between two engines (match/runner.py)
+    gtp-weiqi regress FILE.tst ...    run regression files against an engine (regress.py)
+
+Each subcommand's module holds its options and its work as a pair, `add_arguments(parser)`
+and `run(args) -> exit status`.  A subcommand's parser is filled, and its module imported,
+only when that subcommand is named (or its help asked for), so that the engine, the
+default, starts without loading the match, scoring-batch or Dask code.
+"""
 
 from __future__ import annotations
 
 import argparse
-import math
+import importlib
 import sys
+from collections.abc import Sequence
+from typing import Any, NoReturn
 
 from .. import __version__
 from ..core.names import did_you_mean
-from ..core.rules import komi_argument
 
-SUBCOMMANDS = {
-    "regress": "run GNU Go / gogui-regress .tst files against the engine",
-    "match": "referee games between two GTP engines (gtp-weiqi match --help)",
-    "score": "count an SGF game under any method: table, SVG, PNG (gtp-weiqi score --help)",
+# name -> (module under gtp_weiqi.ui, one line for `gtp-weiqi --help`)
+SUBCOMMANDS: dict[str, tuple[str, str]] = {
+    "regress": ("regress", "run GNU Go / gogui-regress .tst files against an engine"),
+    "match": ("match.runner", "referee games between two GTP engines"),
+    "score": ("score_cli", "count SGF games under any method: table, JSON, SVG, PNG, CSV"),
 }
+PROG = "gtp-weiqi"
 
 
-def _engine_parser() -> argparse.ArgumentParser:
-    sub = "\n".join(f"  gtp-weiqi {name} ...   {text}" for name, text in SUBCOMMANDS.items())
-    parser = argparse.ArgumentParser(
-        prog="gtp-weiqi",
+class UsageStop(Exception):
+    """A parser's refusal (or the end of a subcommand's --help): the exit status, the
+    text already written."""
+
+    def __init__(self, code: int) -> None:
+        super().__init__(code)
+        self.code = code
+
+
+class _Parser(argparse.ArgumentParser):
+    """The top parser: a refusal returns status 2 instead of leaving the interpreter, and
+    an unknown subcommand is named with the closest one."""
+
+    def error(self, message: str) -> NoReturn:
+        self.print_usage(sys.stderr)
+        print(f"{self.prog}: error: {message}", file=sys.stderr)
+        raise UsageStop(2)
+
+    def _check_value(self, action: argparse.Action, value: Any) -> None:
+        if isinstance(action, argparse._SubParsersAction) and value not in action.choices:
+            raise argparse.ArgumentError(None, unknown_subcommand(str(value)))
+        super()._check_value(action, value)
+
+
+class _SubcommandParser(_Parser):
+    """A subcommand's parser, filled by its module's add_arguments on first use; its
+    --help ends the command with status 0 rather than leaving the interpreter."""
+
+    def __init__(self, *args: Any, module: str = "", **kwargs: Any) -> None:
+        super().__init__(*args, **kwargs)
+        self.module = module
+        self._filled = not module
+
+    def fill(self) -> None:
+        if not self._filled:
+            self._filled = True
+            subcommand_module(self.module).add_arguments(self)
+
+    def parse_known_args(self, args: Sequence[str] | None = None,  # type: ignore[override]
+                         namespace: argparse.Namespace | None = None
+                         ) -> tuple[argparse.Namespace, list[str]]:
+        self.fill()
+        return super().parse_known_args(args, namespace)
+
+    def format_usage(self) -> str:
+        self.fill()
+        return super().format_usage()
+
+    def format_help(self) -> str:
+        self.fill()
+        return super().format_help()
+
+    def exit(self, status: int = 0, message: str | None = None) -> NoReturn:
+        if message:
+            print(message, file=sys.stderr, end="")
+        raise UsageStop(status)
+
+
+def subcommand_module(name: str) -> Any:
+    """The module of a subcommand (its add_arguments and run)."""
+    return importlib.import_module(f"{__package__}.{name}")
+
+
+def unknown_subcommand(word: str) -> str:
+    """The refusal of a first word that is neither an option nor a subcommand."""
+    return (f"unknown subcommand {word!r}{did_you_mean(word, SUBCOMMANDS)}; "
+            f"known: {', '.join(SUBCOMMANDS)} (or engine options, see --help)")
+
+
+def build_parser() -> argparse.ArgumentParser:
+    """The whole tree: the engine's options at the top, one parser per subcommand."""
+    from . import engine_cli
+
+    names = ",".join(SUBCOMMANDS)
+    parser = _Parser(
+        prog=PROG,
+        usage=f"%(prog)s [-h] [--version] [engine options]\n"
+              f"       %(prog)s {{{names}}} [-h] [options of the subcommand]",
         formatter_class=argparse.RawDescriptionHelpFormatter,
         description="A GTP v2 engine that referees and scores Go under 计活子 (count living "
                     "stones), 计枰点 (count board points) and the standard rule sets. With no "
-                    "arguments it speaks GTP on stdin/stdout.",
-        epilog="subcommands:\n" + sub + "\n\nRules presets: tromp-taylor, chinese, chinese-ogs, "
-               "japanese, korean, aga, aga-button, bga, french, new-zealand (nz), ing (goe), "
-               "stone-scoring, ancient-area, ancient-territory, jihuozi, jipingdian-natural-a, "
-               "jipingdian-natural-b, jipingdian-art.",
+                    "subcommand it speaks GTP on stdin/stdout; the options below are the "
+                    "engine's.",
+        epilog=f"{PROG} COMMAND --help explains a subcommand's options.\n\n"
+               + engine_cli.EPILOG,
     )
-    parser.add_argument("--version", action="version", version=f"gtp-weiqi {__version__}")
-    parser.add_argument("--size", type=int, default=19, metavar="N",
-                        help="default board size, 2..25 (default 19)")
-    parser.add_argument("--rules", default="tromp-taylor", metavar="PRESET",
-                        help="rules preset name or KataGo-style JSON (default tromp-taylor)")
-    parser.add_argument("--komi", type=komi_argument, default=None, metavar="K",
-                        help="komi, White's compensation (default: the preset's komi)")
-    parser.add_argument("--seed", type=int, default=0, help="seed of the move generator")
-    parser.add_argument("--log", metavar="FILE",
-                        help="append the GTP transcript (commands and responses) to FILE")
-    parser.add_argument("--max-file-size", type=int, default=None, metavar="BYTES",
-                        help="largest SGF file loadsgf reads (default 64 MiB)")
-    parser.add_argument("--version-string", metavar="TEXT",
-                        help="what the version command answers (default: the package "
-                             "version); Lizzie 0.7 analyses only with an engine that "
-                             "answers a Leela Zero version of 0.15 or later, e.g. 0.17")
-    player = parser.add_argument_group("player", "how genmove chooses its moves")
-    player.add_argument("--player", choices=("mcts", "simple"), default="mcts",
-                        help="mcts: Monte Carlo tree search under the active rules (default); "
-                             "simple: the quick capture / escape / random policy")
-    player.add_argument("--playouts", type=int, default=None, metavar="N",
-                        help="playouts per move (fixed effort, reproducible with --seed)")
-    player.add_argument("--time-per-move", type=float, default=None, metavar="T",
-                        help="seconds per move (fixed effort); time_settings also apply")
-    player.add_argument("--resign-threshold", type=float, default=0.0, metavar="R",
-                        help="resign when the best win rate is below R, e.g. 0.05 "
-                             "(default 0: never resign)")
-    proxy = parser.add_argument_group(
-        "proxy mode", "put a real GTP engine (GNU Go, KataGo, ...) behind these rules")
-    proxy.add_argument("--engine", metavar="CMD",
-                       help="the back end's command line, e.g. \"gnugo --mode gtp\"; it "
-                            "chooses the moves, gtp-weiqi checks them and keeps the score")
-    proxy.add_argument("--engine-timeout", type=float, default=300.0, metavar="S",
-                       help="seconds to wait for any back end answer, 0 = for ever "
-                            "(default 300)")
-    proxy.add_argument("--engine-retries", type=int, default=2, metavar="N",
-                       help="asks after an illegal or failed genmove answer before "
-                            "passing (default 2)")
-    proxy.add_argument("--engine-dead-stones", action="store_true",
-                       help="take the back end's final_status_list dead as explicit marks "
-                            "when scoring")
+    parser.add_argument("--version", action="version", version=f"{PROG} {__version__}")
+    engine_cli.add_arguments(parser)
+    commands = parser.add_subparsers(
+        dest="command", title="subcommands", metavar="COMMAND",
+        parser_class=_SubcommandParser)
+    for name, (module, text) in SUBCOMMANDS.items():
+        commands.add_parser(name, help=text, description=text, module=module,
+                            prog=f"{PROG} {name}")
     return parser
 
 
-def main(argv: list[str] | None = None) -> int:
+def parse(argv: Sequence[str]) -> argparse.Namespace:
+    """The parsed command line; UsageStop when it is refused (or help was printed)."""
+    parser = build_parser()
+    args = parser.parse_args(argv)
+    if args.command is not None and (not argv or argv[0] != args.command):
+        first = argv[0] if argv else ""
+        parser.error(f"the engine option {first} does nothing with a subcommand; name the "
+                     f"subcommand first: {PROG} {args.command} [its options]")
+    return args
+
+
+def main(argv: Sequence[str] | None = None) -> int:
     try:
         code = _main(argv)
         sys.stdout.flush()
@@ -96,97 +161,22 @@ def _silence_stdout() -> None:
         pass
 
 
-def _refused_option(args: argparse.Namespace) -> str | None:
-    """Why an option value cannot work, found before the engine starts."""
-    import os
-    import shlex
-
-    if args.log:
-        folder = os.path.dirname(os.path.abspath(args.log))
-        if not os.path.isdir(folder):
-            return f"--log: the folder {folder} does not exist"
-        if os.path.isdir(args.log):
-            return f"--log: {args.log} is a folder, not a file"
-    if args.engine is not None:
-        try:
-            words = shlex.split(args.engine)
-        except ValueError as exc:
-            return f"--engine: cannot split {args.engine!r} into words: {exc}"
-        if not words:
-            return "--engine: no command given"
-    if not 0 <= args.engine_timeout < math.inf:
-        return "--engine-timeout must be 0 (wait for ever) or a positive number of seconds"
-    return None
-
-
-def _mistyped_subcommand(argv: list[str]) -> str | None:
-    """The refusal of a first word that is neither an option nor a subcommand."""
-    if not argv or argv[0].startswith("-"):
-        return None
-    word = argv[0]
-    return (f"gtp-weiqi: unknown subcommand {word!r}{did_you_mean(word, SUBCOMMANDS)}; "
-            f"known: {', '.join(SUBCOMMANDS)} (or engine options, see --help)")
-
-
-def _main(argv: list[str] | None) -> int:
+def _main(argv: Sequence[str] | None) -> int:
     argv = list(sys.argv[1:] if argv is None else argv)
-    if argv and argv[0] == "regress":
-        from .regress import main as regress_main
-        return regress_main(argv[1:])
-    if argv and argv[0] == "score":
-        from .score_cli import main as score_main
-        return score_main(argv[1:])
-    if argv and argv[0] == "match":
-        from .match.runner import main as match_main
-        return match_main(argv[1:])
-    mistyped = _mistyped_subcommand(argv)
-    if mistyped is not None:
-        print(mistyped, file=sys.stderr)
-        return 2
-    args = _engine_parser().parse_args(argv)
-    if not 2 <= args.size <= 25:
-        print("gtp-weiqi: --size must be between 2 and 25", file=sys.stderr)
-        return 2
-    if (args.playouts is not None and args.playouts < 1
-            or args.time_per_move is not None and not 0 < args.time_per_move < math.inf
-            or not 0 <= args.resign_threshold < 1
-            or args.max_file_size is not None and args.max_file_size < 1):
-        print("gtp-weiqi: --playouts must be >= 1, --time-per-move > 0 and "
-              "--resign-threshold in [0, 1), --max-file-size >= 1", file=sys.stderr)
-        return 2
-    refusal = _refused_option(args)
-    if refusal is not None:
-        print(f"gtp-weiqi: {refusal}", file=sys.stderr)
-        return 2
-    from ..core.rules import RulesError
-    from .gtp.protocol import GtpError
+    try:
+        args = parse(argv)
+    except UsageStop as stop:
+        return stop.code
+    if args.command is None:
+        from . import engine_cli
 
-    try:
-        from .gtp.commands import build_engine
-        engine = build_engine(size=args.size, rules=args.rules, komi=args.komi, seed=args.seed)
-        from .gtp.analysis_cmds import configure_player
-        configure_player(engine, args.player, args.playouts, args.time_per_move,
-                         args.resign_threshold)
-        if args.version_string is not None:
-            engine.reported_version = args.version_string
-    except (RulesError, GtpError) as exc:
-        print(f"gtp-weiqi: {exc}", file=sys.stderr)
-        return 2
-    if args.max_file_size is not None:
-        engine.max_file_size = args.max_file_size
-    transcript = open(args.log, "ab") if args.log else None  # noqa: SIM115
-    engine.transcript = transcript
-    try:
-        if args.engine:
-            from .gtp.proxy import serve_proxy
-            return serve_proxy(engine, args.engine, sys.stdin.buffer, sys.stdout.buffer,
-                               timeout=args.engine_timeout or None,
-                               retries=args.engine_retries,
-                               dead_stones=args.engine_dead_stones)
-        engine.serve(sys.stdin.buffer, sys.stdout.buffer)
-    except (BrokenPipeError, KeyboardInterrupt):
-        pass
-    finally:
-        if transcript is not None:
-            transcript.close()
-    return 0
+        return engine_cli.run(args)
+    return int(subcommand_module(SUBCOMMANDS[args.command][0]).run(args))
+
+
+def run_subcommand(name: str, argv: Sequence[str] | None = None) -> int:
+    """`gtp-weiqi NAME ARGV...`: what each subcommand module's own main() does."""
+    return main([name, *(sys.argv[1:] if argv is None else argv)])
+
+
+__all__ = ["SUBCOMMANDS", "UsageStop", "build_parser", "main", "parse", "run_subcommand"]

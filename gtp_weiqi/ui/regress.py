@@ -409,11 +409,10 @@ def summarise(results: Sequence[FileResult]) -> tuple[str, int]:
     return line, status
 
 
-def main(argv: list[str] | None = None) -> int:
-    """Command-line entry point: ``gtp-weiqi regress FILE.tst ...``."""
-    parser = argparse.ArgumentParser(
-        prog="gtp-weiqi regress",
-        description="Run GNU Go / gogui-regress .tst regression files against a GTP engine.")
+def add_arguments(parser: argparse.ArgumentParser) -> None:
+    """The options of `gtp-weiqi regress`."""
+    parser.description = ("Run GNU Go / gogui-regress .tst regression files against a GTP "
+                          "engine.")
     parser.add_argument("files", nargs="+", type=Path, metavar="FILE.tst")
     parser.add_argument("--engine", metavar="CMD",
                         help="engine command line (default: this package's engine, "
@@ -423,7 +422,10 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--errors-fail", action="store_true",
                         help="count every '?' response as a failure, as gogui-regress does")
     parser.add_argument("-v", "--verbose", action="store_true", help="print every test")
-    args = parser.parse_args(argv)
+
+
+def run(args: argparse.Namespace) -> int:
+    """`gtp-weiqi regress`: run every file, print the summary; the exit status."""
     try:
         command = engine_argv(args.engine)
     except (EngineError, ValueError) as exc:
@@ -438,6 +440,14 @@ def main(argv: list[str] | None = None) -> int:
     line, status = summarise(results)
     print(line)
     return status
+
+
+def main(argv: list[str] | None = None) -> int:
+    """Command-line entry point: ``gtp-weiqi regress FILE.tst ...`` (the same parser as the
+    command's)."""
+    from .cli import run_subcommand
+
+    return run_subcommand("regress", argv)
 
 
 if __name__ == "__main__":

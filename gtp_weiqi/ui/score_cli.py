@@ -49,14 +49,13 @@ PROG = "gtp-weiqi score"
 SOURCE_LABEL = {GIVEN: "--dead"}  # how the table names where the dead stones came from
 
 
-def _parser() -> argparse.ArgumentParser:
-    p = argparse.ArgumentParser(
-        prog=PROG,
-        description="Replay an SGF game under the chosen rules, judge the dead stones and "
-                    "print the counts of 计活子 (count living stones), 计枰点 (count board "
-                    "points) and the standard methods; optionally draw the count as SVG / PNG.",
-        epilog="methods: " + ", ".join(METHODS),
-    )
+def add_arguments(p: argparse.ArgumentParser) -> None:
+    """The options of `gtp-weiqi score`."""
+    p.description = ("Replay an SGF game under the chosen rules, judge the dead stones and "
+                     "print the counts of 计活子 (count living stones), 计枰点 (count board "
+                     "points) and the standard methods; optionally draw the count as SVG / "
+                     "PNG.")
+    p.epilog = "methods: " + ", ".join(METHODS)
     p.add_argument("paths", nargs="+", metavar="PATH",
                    help="SGF files, directories (every *.sgf below them), globs, or - for "
                         "an SGF on stdin; one file prints its table, more count as a batch")
@@ -99,7 +98,6 @@ def _parser() -> argparse.ArgumentParser:
     batch.add_argument("--dask", metavar="ADDRESS",
                        help="count on a Dask cluster: a scheduler's address "
                             "(tcp://host:8786) or local (a new local cluster)")
-    return p
 
 
 BATCH_OPTIONS = ("jsonl", "csv", "workers", "resume", "dask")
@@ -191,7 +189,7 @@ def _methods(text: str | None, rules: Rules) -> tuple[list[str], str]:
     return slugs, drawn
 
 
-def run(args: argparse.Namespace) -> int:
+def count_one(args: argparse.Namespace) -> int:
     """Count one game and print its table (or JSON); draw it when asked."""
     if args.png:
         if not 0.5 <= args.scale <= 8:
@@ -373,19 +371,23 @@ def run_many(args: argparse.Namespace) -> int:
         raise ScoreError(2, str(exc)) from None
 
 
-def main(argv: list[str] | None = None) -> int:
-    try:
-        args = _parser().parse_args(argv)
-    except SystemExit as exc:  # --help, or a usage error argparse has printed
-        return int(exc.code or 0)
+def run(args: argparse.Namespace) -> int:
+    """`gtp-weiqi score`: one game's table, or a batch; the exit status."""
     try:
         if is_batch(args):
             return run_many(args)
         args.sgf = args.paths[0]
-        return run(args)
+        return count_one(args)
     except ScoreError as exc:
         print(f"{PROG}: {exc}", file=sys.stderr)
         return exc.code
 
 
-__all__ = ["main", "table", "width_of"]
+def main(argv: list[str] | None = None) -> int:
+    """`gtp-weiqi score ARGV...` (the same parser as the command's)."""
+    from .cli import run_subcommand
+
+    return run_subcommand("score", argv)
+
+
+__all__ = ["add_arguments", "main", "run", "table", "width_of"]

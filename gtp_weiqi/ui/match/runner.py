@@ -48,12 +48,11 @@ class MatchError(Exception):
     """Settings that cannot be used; the message says why."""
 
 
-def parser() -> argparse.ArgumentParser:
-    p = argparse.ArgumentParser(
-        prog="gtp-weiqi match",
-        description="Referee games between two GTP engines under one of gtp_weiqi's rule "
-                    "sets: every move checked, games ended and counted as the rules say, "
-                    "SGF records, a gogui-twogtp .dat table and a JSON summary.")
+def add_arguments(p: argparse.ArgumentParser) -> None:
+    """The options of `gtp-weiqi match`."""
+    p.description = ("Referee games between two GTP engines under one of gtp_weiqi's rule "
+                     "sets: every move checked, games ended and counted as the rules say, "
+                     "SGF records, a gogui-twogtp .dat table and a JSON summary.")
     p.add_argument("--black", required=True, metavar="CMD", help="command line of the first "
                    "engine (Black, or White in odd games with --alternate)")
     p.add_argument("--white", required=True, metavar="CMD", help="command line of the second "
@@ -87,7 +86,6 @@ def parser() -> argparse.ArgumentParser:
                         "(tcp://host:8786; its workers need gtp_weiqi and the engines) or "
                         "local (a new local cluster of --jobs workers); the records are "
                         "written here")
-    return p
 
 
 def check_option_values(args: argparse.Namespace) -> None:
@@ -442,8 +440,8 @@ def report(summary: dict[str, Any], out: Path) -> str:
     return "\n".join(lines)
 
 
-def main(argv: list[str] | None = None) -> int:
-    args = parser().parse_args(argv)
+def run(args: argparse.Namespace) -> int:
+    """`gtp-weiqi match`: play the match, print its report; the exit status."""
     out = Path(args.out)
     try:
         config = config_from(args)
@@ -458,3 +456,10 @@ def main(argv: list[str] | None = None) -> int:
         return 130
     print(report(summary, out))
     return 0
+
+
+def main(argv: list[str] | None = None) -> int:
+    """`gtp-weiqi match ARGV...` (the same parser as the command's)."""
+    from ..cli import run_subcommand
+
+    return run_subcommand("match", argv)

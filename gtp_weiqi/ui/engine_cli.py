@@ -1,0 +1,136 @@
+"""`gtp-weiqi [options]`: the GTP engine on stdin/stdout, the command's default.
+
+Its options sit at the top of the `gtp-weiqi` parser (cli.py), so this module stays light:
+it imports the engine only in `run`, and nothing of the subcommands.
+"""
+
+from __future__ import annotations
+
+import argparse
+import math
+import sys
+
+from ..core.rules import komi_argument
+
+EPILOG = ("Rules presets: tromp-taylor, chinese, chinese-ogs, japanese, korean, aga, "
+          "aga-button, bga, french, new-zealand (nz), ing (goe), stone-scoring, ancient-area, "
+          "ancient-territory, jihuozi, jipingdian-natural-a, jipingdian-natural-b, "
+          "jipingdian-art.")
+
+
+def add_arguments(parser: argparse.ArgumentParser) -> None:
+    """The engine's options."""
+    parser.add_argument("--size", type=int, default=19, metavar="N",
+                        help="default board size, 2..25 (default 19)")
+    parser.add_argument("--rules", default="tromp-taylor", metavar="PRESET",
+                        help="rules preset name or KataGo-style JSON (default tromp-taylor)")
+    parser.add_argument("--komi", type=komi_argument, default=None, metavar="K",
+                        help="komi, White's compensation (default: the preset's komi)")
+    parser.add_argument("--seed", type=int, default=0, help="seed of the move generator")
+    parser.add_argument("--log", metavar="FILE",
+                        help="append the GTP transcript (commands and responses) to FILE")
+    parser.add_argument("--max-file-size", type=int, default=None, metavar="BYTES",
+                        help="largest SGF file loadsgf reads (default 64 MiB)")
+    parser.add_argument("--version-string", metavar="TEXT",
+                        help="what the version command answers (default: the package "
+                             "version); Lizzie 0.7 analyses only with an engine that "
+                             "answers a Leela Zero version of 0.15 or later, e.g. 0.17")
+    player = parser.add_argument_group("player", "how genmove chooses its moves")
+    player.add_argument("--player", choices=("mcts", "simple"), default="mcts",
+                        help="mcts: Monte Carlo tree search under the active rules (default); "
+                             "simple: the quick capture / escape / random policy")
+    player.add_argument("--playouts", type=int, default=None, metavar="N",
+                        help="playouts per move (fixed effort, reproducible with --seed)")
+    player.add_argument("--time-per-move", type=float, default=None, metavar="T",
+                        help="seconds per move (fixed effort); time_settings also apply")
+    player.add_argument("--resign-threshold", type=float, default=0.0, metavar="R",
+                        help="resign when the best win rate is below R, e.g. 0.05 "
+                             "(default 0: never resign)")
+    proxy = parser.add_argument_group(
+        "proxy mode", "put a real GTP engine (GNU Go, KataGo, ...) behind these rules")
+    proxy.add_argument("--engine", metavar="CMD",
+                       help="the back end's command line, e.g. \"gnugo --mode gtp\"; it "
+                            "chooses the moves, gtp-weiqi checks them and keeps the score")
+    proxy.add_argument("--engine-timeout", type=float, default=300.0, metavar="S",
+                       help="seconds to wait for any back end answer, 0 = for ever "
+                            "(default 300)")
+    proxy.add_argument("--engine-retries", type=int, default=2, metavar="N",
+                       help="asks after an illegal or failed genmove answer before "
+                            "passing (default 2)")
+    proxy.add_argument("--engine-dead-stones", action="store_true",
+                       help="take the back end's final_status_list dead as explicit marks "
+                            "when scoring")
+
+
+def refused_option(args: argparse.Namespace) -> str | None:
+    """Why an option value cannot work, found before the engine starts."""
+    import os
+    import shlex
+
+    if not 2 <= args.size <= 25:
+        return "--size must be between 2 and 25"
+    if (args.playouts is not None and args.playouts < 1
+            or args.time_per_move is not None and not 0 < args.time_per_move < math.inf
+            or not 0 <= args.resign_threshold < 1
+            or args.max_file_size is not None and args.max_file_size < 1):
+        return ("--playouts must be >= 1, --time-per-move > 0 and --resign-threshold in "
+                "[0, 1), --max-file-size >= 1")
+    if args.log:
+        folder = os.path.dirname(os.path.abspath(args.log))
+        if not os.path.isdir(folder):
+            return f"--log: the folder {folder} does not exist"
+        if os.path.isdir(args.log):
+            return f"--log: {args.log} is a folder, not a file"
+    if args.engine is not None:
+        try:
+            words = shlex.split(args.engine)
+        except ValueError as exc:
+            return f"--engine: cannot split {args.engine!r} into words: {exc}"
+        if not words:
+            return "--engine: no command given"
+    if not 0 <= args.engine_timeout < math.inf:
+        return "--engine-timeout must be 0 (wait for ever) or a positive number of seconds"
+    return None
+
+
+def run(args: argparse.Namespace) -> int:
+    """Serve GTP on stdin/stdout until quit or end of input."""
+    refusal = refused_option(args)
+    if refusal is not None:
+        print(f"gtp-weiqi: {refusal}", file=sys.stderr)
+        return 2
+    from ..core.rules import RulesError
+    from .gtp.protocol import GtpError
+
+    try:
+        from .gtp.commands import build_engine
+        engine = build_engine(size=args.size, rules=args.rules, komi=args.komi, seed=args.seed)
+        from .gtp.analysis_cmds import configure_player
+        configure_player(engine, args.player, args.playouts, args.time_per_move,
+                         args.resign_threshold)
+        if args.version_string is not None:
+            engine.reported_version = args.version_string
+    except (RulesError, GtpError) as exc:
+        print(f"gtp-weiqi: {exc}", file=sys.stderr)
+        return 2
+    if args.max_file_size is not None:
+        engine.max_file_size = args.max_file_size
+    transcript = open(args.log, "ab") if args.log else None  # noqa: SIM115
+    engine.transcript = transcript
+    try:
+        if args.engine:
+            from .gtp.proxy import serve_proxy
+            return serve_proxy(engine, args.engine, sys.stdin.buffer, sys.stdout.buffer,
+                               timeout=args.engine_timeout or None,
+                               retries=args.engine_retries,
+                               dead_stones=args.engine_dead_stones)
+        engine.serve(sys.stdin.buffer, sys.stdout.buffer)
+    except (BrokenPipeError, KeyboardInterrupt):
+        pass
+    finally:
+        if transcript is not None:
+            transcript.close()
+    return 0
+
+
+__all__ = ["EPILOG", "add_arguments", "refused_option", "run"]

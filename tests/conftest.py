@@ -28,6 +28,16 @@ sys.path.append(str(Path(__file__).resolve().parent.parent / "benchmarks"))
 from _common import find_gnugo  # noqa: E402
 
 
+@pytest.fixture(autouse=True)
+def locale_without_a_language(monkeypatch: pytest.MonkeyPatch) -> None:
+    """The tests read the words of --lang both (the default of a locale that names neither
+    Chinese nor English): a locale variable set to zh... or en... becomes C.UTF-8 (still
+    UTF-8 for the GUIs and engines the tests start).  The tests of --lang set their own."""
+    for name in ("LC_ALL", "LC_MESSAGES", "LANG"):
+        if os.environ.get(name, "").lower().startswith(("zh", "en")):
+            monkeypatch.setenv(name, "C.UTF-8")
+
+
 def gogui_home() -> Path | None:
     """The GoGui build named by GOGUI_HOME (its bin/ holds gogui-regress, gogui-twogtp), or
     None: the GoGui tests are skipped without one, in CI too."""

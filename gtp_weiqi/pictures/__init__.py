@@ -8,8 +8,9 @@
 
 Every picture shows the position with the method's layers (blocks, basic eyes, routes,
 public points, dead stones, territory, the filled or refilled board), a legend and the
-count in Chinese and English.  The PNG is the SVG rendered by resvg (the optional `png`
-extra), so the two show the same picture.  See docs/counting.md for the methods themselves.
+count in words, in Chinese, English or both (`lang`, gtp_weiqi.core.lang).  The PNG is
+the SVG rendered by resvg (the optional `png` extra), so the two show the same picture.
+See docs/counting.md for the methods themselves.
 """
 
 from __future__ import annotations
@@ -22,14 +23,14 @@ from .scene import Scene, build_scene
 from .svg import to_svg
 
 
-def svg_of(pic: Picture) -> str:
-    """The SVG document of a picture."""
-    return to_svg(build_scene(pic))
+def svg_of(pic: Picture, lang: str = "both") -> str:
+    """The SVG document of a picture, its words in `lang` (zh, en or both)."""
+    return to_svg(build_scene(pic, lang))
 
 
-def png_of(pic: Picture, scale: float = 2.0) -> bytes:
+def png_of(pic: Picture, scale: float = 2.0, lang: str = "both") -> bytes:
     """The PNG bytes of a picture (`scale` pixels per SVG unit): its SVG, rendered."""
-    return svg_to_png(svg_of(pic), scale)
+    return svg_to_png(svg_of(pic, lang), scale)
 
 
 __all__ = ["Block", "Picture", "PngUnavailable", "Scene", "Summary", "build_picture",

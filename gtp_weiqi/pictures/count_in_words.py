@@ -14,6 +14,7 @@ from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import Any
 
+from ..core.lang import lines
 from ..counting.types import BLACK, COLOURS, WHITE, Count, number
 
 SIDE_ZH = {BLACK: "黑", WHITE: "白"}
@@ -83,6 +84,20 @@ class Summary:
             parts.append(self.komi_en)
         parts.append(self.result_en)
         return "; ".join(parts)
+
+    def lines(self, lang: str = "both") -> list[str]:
+        """The count in words in `lang` (zh, en, or both: the Chinese line first)."""
+        return lines(lang, self.line_zh(), self.line_en())
+
+    def side(self, lang: str, c: str) -> list[str]:
+        """One side's count in `lang` (a line per language)."""
+        return lines(lang, self.side_zh(c), self.side_en(c))
+
+    def tail(self, lang: str) -> list[str]:
+        """Komi and the result in `lang` (a line per language)."""
+        zh = f"{self.komi_zh}; {self.result_zh}" if self.komi_zh else self.result_zh
+        en = f"{self.komi_en}; {self.result_en}" if self.komi_en else self.result_en
+        return lines(lang, zh, en)
 
 
 _SINGULAR = {"stones": "stone", "routes": "route", "points": "point"}

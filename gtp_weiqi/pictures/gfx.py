@@ -12,7 +12,7 @@ TRIANGLE, MARK, LABEL, COLOR, INFLUENCE, VAR, TEXT and CLEAR.  What each layer b
     VAR b p w p ...     stones the method puts in (filled / refilled), as ghost stones;
                         the LABEL line after it numbers them per side
     LABEL p n ...       路 routes, numbered per side; `?` on unclear strings
-    TEXT ...            the count in Chinese and in English, the legend, notes
+    TEXT ...            the count in Chinese and / or English (--lang), the legend, notes
 
 Later LABELs replace earlier ones on a point, so the VAR numbers are overwritten with the
 per-side numbers.
@@ -23,6 +23,7 @@ from __future__ import annotations
 from collections.abc import Iterable
 
 from ..core.coords import format_vertex
+from ..core.lang import pick, word
 from ..counting.types import BLACK, COLOURS, WHITE, Point
 from .picture import Picture
 
@@ -48,8 +49,9 @@ def _text(text: str) -> str:
     return "TEXT " + " ".join(text.replace("\t", " ").split())
 
 
-def to_gfx(pic: Picture) -> str:
-    """The gfx response text (without GTP framing)."""
+def to_gfx(pic: Picture, lang: str = "both") -> str:
+    """The gfx response text (without GTP framing); the TEXT lines in `lang` (zh, en, or
+    both: each line in Chinese, then in English)."""
     lines: list[str] = []
     by_fill: dict[str, list[Point]] = {}
     for blk in pic.blocks:
@@ -73,15 +75,17 @@ def to_gfx(pic: Picture) -> str:
     if labels:
         lines.append("LABEL " + " ".join(labels))
     s = pic.summary
-    lines.append(_text(f"[{s.slug}] {s.title_zh}: {s.line_zh()}"))
-    lines.append(_text(f"[{s.slug}] {s.title_en}: {s.line_en()}"))
-    legend = [f"{_GFX_LEGEND[kind]} {zh} {en}" for kind, zh, en in pic.legend()]
+    if lang != "en":
+        lines.append(_text(f"[{s.slug}] {s.title_zh}: {s.line_zh()}"))
+    if lang != "zh":
+        lines.append(_text(f"[{s.slug}] {s.title_en}: {s.line_en()}"))
+    legend = [f"{_GFX_LEGEND[kind]} {pick(lang, zh, en)}" for kind, zh, en in pic.legend()]
     if legend:
-        lines.append(_text("图例 legend: " + "; ".join(legend)))
+        lines.append(_text(f"{word(lang, 'legend')}: " + "; ".join(legend)))
     if pic.dead:
-        lines.append(_text("死子 dead: " + " ".join(_v(pic.dead))))
+        lines.append(_text(f"{word(lang, 'dead')}: " + " ".join(_v(pic.dead))))
     if pic.unclear:
-        lines.append(_text("未定 unclear: " + " ".join(_v(pic.unclear))))
+        lines.append(_text(f"{word(lang, 'unclear')}: " + " ".join(_v(pic.unclear))))
     for note in pic.notes:
         lines.append(_text(note))
     return "\n".join(lines)

@@ -18,6 +18,7 @@ from collections.abc import Iterable
 from dataclasses import dataclass, field
 
 from ..core.coords import LETTERS
+from ..core.lang import pick
 from ..counting.types import BLACK, COLOURS, WHITE, Point
 from .picture import BLOCK_FILLS, Picture
 
@@ -428,9 +429,9 @@ def _icon(scene: Scene, kind: str, x: float, y: float, pic: Picture) -> None:
         _unclear_marks(scene, [(x, y)], 10, "legend unclear")
 
 
-def _draw_legend(scene: Scene, pic: Picture, y: float) -> float:
+def _draw_legend(scene: Scene, pic: Picture, y: float, lang: str) -> float:
     """The legend in two columns from y; returns the y below it."""
-    legend = [(kind, f"{zh} {en}") for kind, zh, en in pic.legend()]
+    legend = [(kind, pick(lang, zh, en)) for kind, zh, en in pic.legend()]
     col_w = (scene.width - 2 * PAD) / 2
     cols = 2 if all(24 + text_width(label, 11) < col_w for _, label in legend) else 1
     for i, (kind, label) in enumerate(legend):
@@ -441,15 +442,14 @@ def _draw_legend(scene: Scene, pic: Picture, y: float) -> float:
     return y + -(-len(legend) // cols) * LEGEND_ROW + 8
 
 
-def _draw_words(scene: Scene, pic: Picture, y: float) -> float:
-    """The count in words, Chinese lines then English lines, then the notes; returns the y
-    below them."""
+def _draw_words(scene: Scene, pic: Picture, y: float, lang: str) -> float:
+    """The count in words (in both languages: the Chinese lines, then the English lines),
+    then the notes; returns the y below them."""
     s = pic.summary
     avail = scene.width - 2 * PAD
-    tail_zh = f"{s.komi_zh}; {s.result_zh}" if s.komi_zh else s.result_zh
-    tail_en = f"{s.komi_en}; {s.result_en}" if s.komi_en else s.result_en
-    lines = [(s.side_zh(c), False) for c in COLOURS] + [(tail_zh, True)]
-    lines += [(s.side_en(c), False) for c in COLOURS] + [(tail_en, True)]
+    lines: list[tuple[str, bool]] = []
+    for one in (["zh", "en"] if lang == "both" else [lang]):
+        lines += [(s.side(one, c)[0], False) for c in COLOURS] + [(s.tail(one)[0], True)]
     for text, bold in lines:
         for piece in wrap(text, 12, avail):
             scene.items.append(Text(PAD, y + LINE / 2, piece, 12, bold=bold, cls="summary"))
@@ -461,16 +461,27 @@ def _draw_words(scene: Scene, pic: Picture, y: float) -> float:
     return y
 
 
-def build_scene(pic: Picture) -> Scene:
+def fit(text: str, size: float, width: float) -> str:
+    """`text`, cut with an ellipsis to fit `width` (roughly)."""
+    if text_width(text, size) <= width:
+        return text
+    while text and text_width(text + "…", size) > width:
+        text = text[:-1]
+    return text.rstrip(" ,(") + "…"
+
+
+def build_scene(pic: Picture, lang: str = "both") -> Scene:
     """Lay out the title, the board with the method's layers, the legend and the count in
-    words."""
+    words, the words in `lang` (zh, en, or both)."""
     w, h = pic.width, pic.height
     inner = COORD + w * CELL
     width = max(MIN_WIDTH, inner + 2 * PAD + COORD / 2)
     x0 = (width - inner) / 2 + COORD
     y0 = PAD + TITLE + COORD
     s = pic.summary
-    title = f"{s.title_zh} {s.slug}"
+    room = width - 2 * PAD - text_width(s.result, 15) - 12
+    name = s.title_en if lang == "en" else s.title_zh  # both: the English is in the words
+    title = fit(name, 15, room - text_width(f" {s.slug}", 15)) + f" {s.slug}"
     scene = Scene(width, 0.0, title, origin=(x0, y0), board_size=(w, h))
     background = Rect(0, 0, width, 0, fill=BACKGROUND, cls="background")  # height set below
     scene.items.append(background)
@@ -480,8 +491,8 @@ def build_scene(pic: Picture) -> Scene:
     _draw_board(scene, pic)
     _draw_stones(scene, pic)
     _draw_marks(scene, pic)
-    y = _draw_legend(scene, pic, y0 + h * CELL + 14)
-    scene.height = _draw_words(scene, pic, y) + PAD
+    y = _draw_legend(scene, pic, y0 + h * CELL + 14, lang)
+    scene.height = _draw_words(scene, pic, y, lang) + PAD
     background.h = scene.height
     return scene
 

@@ -12,6 +12,7 @@ from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, field
 from typing import Any
 
+from ..core.lang import lines, sentence, word
 from ..counting.types import number
 from .api import count_record
 from .record import load_record
@@ -157,30 +158,35 @@ class Summary:
                 classes.append([slug])
         return classes
 
-    def lines(self) -> list[str]:
-        """The summary for a person: counts, methods that always agree, the pairs of those
-        classes whose winners differ (most first), the record's RE."""
-        errors = f"{self.errors} error{'' if self.errors == 1 else 's'}"
-        out = [f"counted {self.games} game{'' if self.games == 1 else 's'}, {errors}"]
+    def lines(self, lang: str = "en") -> list[str]:
+        """The summary for a person, in `lang` (zh, en, or both: each sentence in Chinese,
+        then in English): counts, methods that always agree, the pairs of those classes
+        whose winners differ (most first), the record's RE."""
+        zh = word("zh", "counted {games} games, {errors} errors", games=self.games,
+                  errors=self.errors)
+        out = lines(lang, zh, f"counted {self.games} game{'' if self.games == 1 else 's'}, "
+                              f"{self.errors} error{'' if self.errors == 1 else 's'}")
         classes = self.groups()
         if len(self.methods) > 1:
             if len(classes) == 1:
-                out.append(f"all {len(self.methods)} methods give the same winner in every game")
+                out += sentence(lang, "all {n} methods give the same winner in every game",
+                                n=len(self.methods))
             else:
-                out.append("methods that give the same winner in every game: "
-                           + "; ".join(", ".join(c) for c in classes))
+                out += sentence(lang, "methods that give the same winner in every game: "
+                                "{classes}", classes="; ".join(", ".join(c) for c in classes))
                 differing = sorted(
                     ((self.pairs[(a[0], b[0])], a[0], b[0])
                      for a, b in itertools.combinations(classes, 2)),
                     key=lambda item: (-item[0], self.methods.index(item[1]),
                                       self.methods.index(item[2])))
-                out.append("games whose winner differs between two of them:")
+                out += sentence(lang, "games whose winner differs between two of them:")
                 out += [f"  {a} / {b}: {n}" for n, a, b in differing]
         if self.with_re:
-            out.append(f"against the record's RE ({self.with_re} games name a winner): "
-                       f"winner differs in {self.re_winner_differs}; of the "
-                       f"{self.re_with_margin} with a margin, the margin differs in "
-                       f"{self.re_margin_differs}")
+            out += sentence(lang, "against the record's RE ({with_re} games name a winner): "
+                            "winner differs in {winner}; of the {with_margin} with a margin, "
+                            "the margin differs in {margin}", with_re=self.with_re,
+                            winner=self.re_winner_differs, with_margin=self.re_with_margin,
+                            margin=self.re_margin_differs)
         return out
 
 

@@ -10,6 +10,7 @@ import argparse
 import math
 import sys
 
+from ..core.lang import add_lang_argument, resolve
 from ..core.rules import komi_argument
 
 EPILOG = ("Rules presets: tromp-taylor, chinese, chinese-ogs, japanese, korean, aga, "
@@ -35,6 +36,7 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
                         help="what the version command answers (default: the package "
                              "version); Lizzie 0.7 analyses only with an engine that "
                              "answers a Leela Zero version of 0.15 or later, e.g. 0.17")
+    add_lang_argument(parser)
     player = parser.add_argument_group("player", "how genmove chooses its moves")
     player.add_argument("--player", choices=("mcts", "simple"), default="mcts",
                         help="mcts: Monte Carlo tree search under the active rules (default); "
@@ -110,6 +112,7 @@ def run(args: argparse.Namespace) -> int:
                          args.resign_threshold)
         if args.version_string is not None:
             engine.reported_version = args.version_string
+        engine.lang = resolve(args.lang)
     except (RulesError, GtpError) as exc:
         print(f"gtp-weiqi: {exc}", file=sys.stderr)
         return 2

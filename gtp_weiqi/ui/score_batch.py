@@ -23,6 +23,7 @@ from pathlib import Path
 from typing import Any, TextIO
 
 from ..core.files import atomic_write
+from ..core.lang import lines, word
 from ..core.sgf import SgfError, read_sgf_file
 from ..scoring.batch import (
     BatchOptions,
@@ -244,6 +245,7 @@ class BatchSettings:
     workers: int = 1
     resume: bool = False
     dask: str | None = None
+    lang: str = "en"  # the language of the summary (zh, en or both)
 
 
 def run_batch(settings: BatchSettings, stdout: TextIO | None = None,
@@ -304,11 +306,15 @@ def run_batch(settings: BatchSettings, stdout: TextIO | None = None,
     rows = outputs[0].rows() if outputs else [finished[i] for i in sorted(finished)]
     summary = summarise(rows)
     skipped = len(sources) - len(todo)
-    print(f"{len(todo)} files in {elapsed:.1f} s"
-          + (f" ({len(todo) / elapsed:.1f} per second)" if elapsed > 0 and todo else "")
-          + (f"; {skipped} already in the output, skipped" if skipped else ""),
-          file=summary_to)
-    for line in summary.lines():
+    said = []
+    for one in ("zh", "en"):
+        said.append(word(one, "{files} files in {seconds} s", files=len(todo),
+                         seconds=f"{elapsed:.1f}")
+                    + (" " + word(one, "({rate} per second)", rate=f"{len(todo) / elapsed:.1f}")
+                       if elapsed > 0 and todo else "")
+                    + (word(one, "; {skipped} already in the output, skipped", skipped=skipped)
+                       if skipped else ""))
+    for line in lines(settings.lang, *said) + summary.lines(settings.lang):
         print(line, file=summary_to)
     return 1 if summary.errors else 0
 

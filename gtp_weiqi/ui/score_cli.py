@@ -21,13 +21,13 @@ import glob
 import json
 import os
 import sys
-import unicodedata
 from pathlib import Path
 from typing import Any
 
 from ..core.board import BLACK, WHITE
 from ..core.coords import format_vertex, parse_vertex
 from ..core.files import FileRefused, atomic_write
+from ..core.lang import add_lang_argument, display_width, ljust, resolve, sentence, word
 from ..core.rules import Rules, komi_argument
 from ..counting import METHODS, parse_params
 from ..counting.types import Count, number
@@ -86,6 +86,7 @@ def add_arguments(p: argparse.ArgumentParser) -> None:
                    help="PNG pixels per SVG unit (default 2)")
     p.add_argument("--seed", type=int, default=0, metavar="N",
                    help="seed of the dead-stone judgement (default 0)")
+    add_lang_argument(p)
     batch = p.add_argument_group(
         "counting many games", "one row per game; a broken file is a row with its error")
     batch.add_argument("--jsonl", metavar="FILE", help="write JSON lines to FILE (- for stdout)")
@@ -138,28 +139,32 @@ def load(path: str, rules_text: str | None, komi: float | None) -> Record:
 # -- output -------------------------------------------------------------------------------
 
 
-def width_of(text: str) -> int:
-    """Display width in a terminal: wide (CJK) characters take two columns."""
-    return sum(2 if unicodedata.east_asian_width(ch) in "WF" else 1 for ch in text)
-
-
-def pad(text: str, width: int) -> str:
-    return text + " " * max(width - width_of(text), 0)
+width_of = display_width  # display width in a terminal: CJK characters take two columns
+pad = ljust
 
 
 def shorten(text: str, width: int) -> str:
     return text if width_of(text) <= width else text[: width - 1] + "…"
 
 
-def table(counts: list[Count]) -> list[str]:
-    """One row per method: slug, 中文, English, Black, White, result."""
-    from ..pictures.count_in_words import fmt
+def table(counts: list[Count], lang: str = "both") -> list[str]:
+    """One row per method: slug, 中文 and / or English name, Black, White, result (the
+    heads and units in `lang`; both: the Chinese units)."""
+    from ..pictures.count_in_words import fmt, unit_for
 
-    head = ["method", "中文", "English", "Black", "White", "result"]
+    def amount(value: float, c: Count) -> str:
+        total = fmt(value)
+        return f"{total} {unit_for(c.unit_en, total) if lang == 'en' else c.unit_zh}"
+
+    heads = ["method", "Black", "White", "result"]  # both: the English heads
+    method, black, white, result = heads if lang == "both" else [word(lang, h) for h in heads]
+    names = {"zh": ["中文"], "en": ["English"], "both": ["中文", "English"]}[lang]
+    head = [method, *names, black, white, result]
     rows = [head]
     for c in counts:
-        rows.append([c.slug, c.name_zh, shorten(c.name_en, 44),
-                     f"{fmt(c.black)} {c.unit_zh}", f"{fmt(c.white)} {c.unit_zh}", c.result])
+        shown = {"zh": [c.name_zh], "en": [shorten(c.name_en, 44)],
+                 "both": [c.name_zh, shorten(c.name_en, 44)]}[lang]
+        rows.append([c.slug, *shown, amount(c.black, c), amount(c.white, c), c.result])
     widths = [max(width_of(r[i]) for r in rows) for i in range(len(head))]
     return ["  ".join(pad(cell, widths[i]) for i, cell in enumerate(row)).rstrip()
             for row in rows]
@@ -194,7 +199,7 @@ def count_one(args: argparse.Namespace) -> int:
     if args.png:
         if not 0.5 <= args.scale <= 8:
             raise ScoreError(2, "--scale must be between 0.5 and 8")
-        check_png()
+        check_png(args.lang)
     record = load(args.sgf, args.rules, args.komi)
     game = record.game
     slugs, drawn = _methods(args.method, game.rules)
@@ -248,22 +253,27 @@ def print_result(args: argparse.Namespace, record: Record, result: ScoreResult,
         }
         print(json.dumps(out, ensure_ascii=False, indent=1))
         return
+    lang = args.lang
     rules_name = game.rules.preset_name or game.rules.to_json()
-    print(f"{args.sgf}: {game.width}x{game.height}, rules {rules_name}, komi "
-          f"{first.count.komi:g}, {len(game.moves)} moves (Black {game.moves_made(BLACK)}"
-          f", White {game.moves_made(WHITE)}), stones captured: black "
-          f"{game.captured[BLACK]}, white {game.captured[WHITE]}")
-    print(f"死子 dead stones ({source}): {' '.join(dead_now) or 'none'}")
+    for line in sentence(
+            lang, "{file}: {width}x{height}, rules {rules}, komi {komi}, {moves} moves (Black "
+            "{black}, White {white}), stones captured: black {captured_black}, white "
+            "{captured_white}", file=args.sgf, width=game.width, height=game.height,
+            rules=rules_name, komi=f"{first.count.komi:g}", moves=len(game.moves),
+            black=game.moves_made(BLACK), white=game.moves_made(WHITE),
+            captured_black=game.captured[BLACK], captured_white=game.captured[WHITE]):
+        print(line)
+    nothing = word("zh", "none") if lang == "zh" else "none"
+    print(f"{word(lang, 'dead stones')} ({source}): {' '.join(dead_now) or nothing}")
     if unclear_v:
-        print(f"未定 unclear (counted alive): {' '.join(unclear_v)}")
+        print(f"{word(lang, 'unclear (counted alive)')}: {' '.join(unclear_v)}")
     print()
-    for line in table([m.count for m in shown]):
+    for line in table([m.count for m in shown], lang):
         print(line)
     if len(shown) == 1:
-        s = summarise(shown[0].count)
         print()
-        print(s.line_zh())
-        print(s.line_en())
+        for line in summarise(shown[0].count).lines(lang):
+            print(line)
 
 
 def picture_path(target: str, slug: str, suffix: str, several: bool) -> Path:
@@ -291,12 +301,14 @@ def draw(args: argparse.Namespace, record: Record, method: MethodScore, several:
     game = record.game
     unclear = [parse_vertex(s[0], game.width, game.height) for s in method.unclear]
     pic = build_picture(method.count, scoring_input(game).stones, unclear)
+    lang = args.lang
     written = []
     for target, suffix in ((args.svg, ".svg"), (args.png, ".png")):
         if not target:
             continue
         path = picture_path(target, method.slug, suffix, several)
-        data = svg_of(pic).encode("utf-8") if suffix == ".svg" else png_of(pic, args.scale)
+        data = (svg_of(pic, lang).encode("utf-8") if suffix == ".svg"
+                else png_of(pic, args.scale, lang))
         try:
             atomic_write(path, data)
         except FileRefused as exc:
@@ -307,7 +319,7 @@ def draw(args: argparse.Namespace, record: Record, method: MethodScore, several:
     print(f"drew {method.slug} to {' and '.join(written)}", file=sys.stderr)
 
 
-def check_png() -> None:
+def check_png(lang: str = "both") -> None:
     """Before counting: PNG output needs its renderer, and Chinese needs a CJK font."""
     from ..pictures import PngUnavailable, draws_chinese
 
@@ -315,7 +327,7 @@ def check_png() -> None:
         chinese = draws_chinese()
     except PngUnavailable as exc:
         raise ScoreError(1, f"--png: {exc}") from None
-    if not chinese:
+    if not chinese and lang != "en":
         print(f"{PROG}: warning: no font with Chinese glyphs found, the PNG will miss its "
               "Chinese lines (Debian: apt install fonts-noto-cjk)", file=sys.stderr)
 
@@ -362,7 +374,7 @@ def run_many(args: argparse.Namespace) -> int:
     workers = args.workers or os.cpu_count() or 1
     settings = BatchSettings(paths=args.paths, options=options, methods=slugs,
                              jsonl=args.jsonl, csv=args.csv, workers=workers,
-                             resume=args.resume, dask=args.dask)
+                             resume=args.resume, dask=args.dask, lang=args.lang)
     from .cluster import ClusterError
 
     try:
@@ -373,6 +385,7 @@ def run_many(args: argparse.Namespace) -> int:
 
 def run(args: argparse.Namespace) -> int:
     """`gtp-weiqi score`: one game's table, or a batch; the exit status."""
+    args.lang = resolve(args.lang)
     try:
         if is_batch(args):
             return run_many(args)

@@ -133,6 +133,9 @@ class WeiqiEngine(Engine):
         # what `version` answers: the package version unless told otherwise (--version-string,
         # for a client that insists on an engine version of its own, as Lizzie does)
         self.reported_version = __version__
+        # the language of the sentences for a person (weiqi-gfx TEXT lines): zh, en or both;
+        # answers the protocol defines (final_score B+3.5) never change (--lang)
+        self.lang = "both"
         self._register_core()
 
     # -- registration -------------------------------------------------------------------

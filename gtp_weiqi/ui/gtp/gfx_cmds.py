@@ -6,7 +6,8 @@ Added to a WeiqiEngine by `register_gfx_commands` (after the scoring commands):
                                      blocks (棋块), basic eyes (基本眼位), routes (路), public
                                      points (公气), dead stones, territory, the filled or
                                      refilled board, and TEXT lines with the count in Chinese
-                                     and English; without a slug, the active rules' method
+                                     and / or English (--lang); without a slug, the active
+                                     rules' method
   weiqi-ownership                    dboard: the ownership estimate, +1 Black ... -1 White,
                                      explicit marks applied
   weiqi-param [key value]            GoGui param dialog: rules preset, counting method, komi,
@@ -89,7 +90,7 @@ class GfxCommands:
         rc = game.board.row_col
         unclear = [rc(s[0]) for s in verdict.unclear]
         picture = build_picture(result, scoring_input(game).stones, unclear)
-        return to_gfx(picture)
+        return to_gfx(picture, self.engine.lang)
 
     # -- weiqi-ownership ----------------------------------------------------------------
 

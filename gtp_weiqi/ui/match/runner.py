@@ -32,6 +32,7 @@ from pathlib import Path
 from typing import Any, TextIO
 
 from ...core.files import atomic_write
+from ...core.lang import add_lang_argument, resolve, sentence
 from ...core.rules import RulesError, komi_argument, parse_rules
 from ..cluster import ClusterError
 from ..gtp.controller import Controller, ControllerError
@@ -86,6 +87,7 @@ def add_arguments(p: argparse.ArgumentParser) -> None:
                         "(tcp://host:8786; its workers need gtp_weiqi and the engines) or "
                         "local (a new local cluster of --jobs workers); the records are "
                         "written here")
+    add_lang_argument(p)
 
 
 def check_option_values(args: argparse.Namespace) -> None:
@@ -213,13 +215,13 @@ def prepare(out: Path, config: MatchConfig, games: int) -> dict[str, dict[str, s
 
 
 def write_tables(out: Path, config: MatchConfig, engines: dict[str, dict[str, str]],
-                 done: dict[int, dict[str, Any]]) -> dict[str, Any]:
+                 done: dict[int, dict[str, Any]], lang: str = "en") -> dict[str, Any]:
     finished = list(done.values())
     atomic_write(out / "match.dat",
                          records.dat_text(config, engines, finished).encode("utf-8"))
     summary = summarise(config, engines, finished)
     records.write_json(out / "summary.json", summary)
-    atomic_write(out / REPORT, report_text(summary, finished).encode("utf-8"))
+    atomic_write(out / REPORT, report_text(summary, finished, lang).encode("utf-8"))
     return summary
 
 
@@ -360,14 +362,15 @@ def _clock(seconds: float) -> str:
 
 
 def run_match(config: MatchConfig, games: int, out: Path, jobs: int = 1,
-              stream: TextIO = sys.stderr, dask: str | None = None) -> dict[str, Any]:
+              stream: TextIO = sys.stderr, dask: str | None = None, lang: str = "en"
+              ) -> dict[str, Any]:
     """Play the games of the match that have no record yet (here in `jobs` processes, or
-    on the Dask cluster at `dask`); the summary.  Raises MatchError for unusable settings
-    and KeyboardInterrupt when interrupted."""
+    on the Dask cluster at `dask`); the summary (report.txt in `lang`).  Raises MatchError
+    for unusable settings and KeyboardInterrupt when interrupted."""
     engines = prepare(out, config, games)
     done = records.load_records(out, games)
     pending = [GameSpec(i, config) for i in range(games) if i not in done]
-    summary = write_tables(out, config, engines, done)
+    summary = write_tables(out, config, engines, done, lang)
     if not pending:
         return summary
     progress = Progress(games, len(done), stream)
@@ -380,14 +383,14 @@ def run_match(config: MatchConfig, games: int, out: Path, jobs: int = 1,
                         continue
                     records.write_files(out, record, sgf_data)
                     done[record["game"]] = record
-                    summary = write_tables(out, config, engines, done)
+                    summary = write_tables(out, config, engines, done, lang)
                     progress.update(record)
         elif jobs <= 1 or len(tasks) == 1:
             with _interruptible():
                 for task in tasks:
                     record = play_and_record(task)
                     done[record["game"]] = record
-                    summary = write_tables(out, config, engines, done)
+                    summary = write_tables(out, config, engines, done, lang)
                     progress.update(record)
         else:
             method = "fork" if sys.platform.startswith("linux") else "spawn"
@@ -404,7 +407,7 @@ def run_match(config: MatchConfig, games: int, out: Path, jobs: int = 1,
                 try:
                     for record in pool.imap_unordered(play_and_record, tasks):
                         done[record["game"]] = record
-                        summary = write_tables(out, config, engines, done)
+                        summary = write_tables(out, config, engines, done, lang)
                         progress.update(record)
                     pool.close()
                 except BaseException:
@@ -413,39 +416,46 @@ def run_match(config: MatchConfig, games: int, out: Path, jobs: int = 1,
                 finally:
                     pool.join()
     except KeyboardInterrupt:
-        write_tables(out, config, engines, records.load_records(out, games))
+        write_tables(out, config, engines, records.load_records(out, games), lang)
         raise
     finally:
         progress.close()
     return summary
 
 
-def report(summary: dict[str, Any], out: Path) -> str:
-    """A few lines for the terminal."""
+def report(summary: dict[str, Any], out: Path, lang: str = "en") -> str:
+    """A few lines for the terminal, in `lang`."""
     rate = summary["win_rate"]
     wins = summary["wins"]
-    lines = [f"{summary['games']} games in {out}:"]
+    lines = sentence(lang, "{games} games in {out}:", games=summary["games"], out=out)
     labels = summary.get("labels", {})
     for e in ENGINES:
         w = wins.get(e, {})
         name = labels.get(e) or summary["engines"][e].get("name", e)
-        lines.append(f"  {e} ({name}): {w.get('wins', 0)} wins, {w.get('losses', 0)} losses, "
-                     f"{w.get('draws', 0)} draws, {w.get('forfeits', 0)} forfeits")
+        lines += ["  " + line for line in sentence(
+            lang, "{engine} ({name}): {wins} wins, {losses} losses, {draws} draws, "
+            "{forfeits} forfeits", engine=e, name=name, wins=w.get("wins", 0),
+            losses=w.get("losses", 0), draws=w.get("draws", 0), forfeits=w.get("forfeits", 0))]
     if rate["rate"] is not None:
         low, high = rate["ci95"]
-        lines.append(f"  {rate['engine']} win rate {rate['rate']:.1%} "
-                     f"(95% CI {low:.1%} .. {high:.1%})")
+        lines += ["  " + line for line in sentence(
+            lang, "{name} win rate {rate} (95% CI {low} .. {high})", name=rate["engine"],
+            rate=f"{rate['rate']:.1%}", low=f"{low:.1%}", high=f"{high:.1%}")]
     by = summary["by_colour"]
-    lines.append(f"  by colour: B {by['B']}, W {by['W']}, draws {by['draws']}")
+    lines += ["  " + line for line in sentence(
+        lang, "by colour: B {black}, W {white}, draws {draws}", black=by["B"], white=by["W"],
+        draws=by["draws"])]
     return "\n".join(lines)
 
 
 def run(args: argparse.Namespace) -> int:
     """`gtp-weiqi match`: play the match, print its report; the exit status."""
     out = Path(args.out)
+    lang = resolve(args.lang)
     try:
         config = config_from(args)
-        summary = run_match(config, args.games, out, jobs=max(1, args.jobs), dask=args.dask)
+        summary = run_match(config, args.games, out, jobs=max(1, args.jobs), dask=args.dask,
+                            lang=lang)
     except (MatchError, ClusterError) as exc:
         print(f"gtp-weiqi match: {exc}", file=sys.stderr)
         return 2
@@ -454,7 +464,7 @@ def run(args: argparse.Namespace) -> int:
         print(f"\ngtp-weiqi match: interrupted; {finished} of {args.games} games recorded in "
               f"{out}; run the same command again to play the rest", file=sys.stderr)
         return 130
-    print(report(summary, out))
+    print(report(summary, out, lang))
     return 0
 
 

@@ -8,6 +8,7 @@ import statistics
 from collections import Counter
 from typing import Any
 
+from ...core.lang import display_width, ljust, rjust, sentence, word
 from .config import ENGINES, MatchConfig, engine_labels
 
 Z95 = 1.959963984540054
@@ -109,50 +110,57 @@ def summarise(config: MatchConfig, engines: dict[str, dict[str, str]],
     }
 
 
-def report_text(summary: dict[str, Any], records: list[dict[str, Any]]) -> str:
+def report_text(summary: dict[str, Any], records: list[dict[str, Any]], lang: str = "en"
+                ) -> str:
     """The plain-text report of a match, as gomill's ringmaster prints one: each engine's
     wins (as Black and as White), the forfeits with their reasons, the average time per
-    move."""
+    move; in `lang` (zh, en, or both: a sentence in Chinese, then in English)."""
     labels = summary["labels"]
     config = summary["config"]
-    width = max(len(label) for label in labels.values())
-    lines = [f"{summary['games']} games, {config['size']}x{config['size']}, rules "
-             f"{config['rules']}, komi {config['komi']:g}", ""]
+    width = max(display_width(label) for label in labels.values())
+    lines = sentence(lang, "{games} games, {size}x{size}, rules {rules}, komi {komi}",
+                     games=summary["games"], size=config["size"], rules=config["rules"],
+                     komi=f"{config['komi']:g}") + [""]
     for e in ENGINES:
-        lines.append(f"{labels[e]:<{width}}  {summary['engines'][e]['command']}")
+        lines.append(f"{ljust(labels[e], width)}  {summary['engines'][e]['command']}")
     lines.append("")
     played = {e: Counter(colour for r in records for colour, who in r["colours"].items()
                          if who == e) for e in ENGINES}
-    lines.append(f"{'':<{width}}  {'wins':>9}  {'as Black':>9}  {'as White':>9}")
+    heads = [word(lang, text) for text in ("wins", "as Black", "as White")]
+    column = max(9, *(display_width(h) for h in heads))
+    lines.append(ljust("", width) + "".join(f"  {rjust(h, column)}" for h in heads))
     for e in ENGINES:
         w = summary["wins"][e]
         games = sum(played[e].values())
-        lines.append(
-            f"{labels[e]:<{width}}  {_share(w.get('wins', 0), games):>9}  "
-            f"{_share(w.get('wins_as_B', 0), played[e]['B']):>9}  "
-            f"{_share(w.get('wins_as_W', 0), played[e]['W']):>9}")
+        cells = (_share(w.get("wins", 0), games), _share(w.get("wins_as_B", 0), played[e]["B"]),
+                 _share(w.get("wins_as_W", 0), played[e]["W"]))
+        lines.append(ljust(labels[e], width) + "".join(f"  {c:>{column}}" for c in cells))
     rate = summary["win_rate"]
     if rate["rate"] is not None:
         low, high = rate["ci95"]
-        lines.append(f"{labels[rate['engine']]} win rate {rate['rate']:.1%} (95% interval "
-                     f"{low:.1%} .. {high:.1%}; draws count half)")
-    draws = summary["by_colour"]["draws"]
-    lines.append(f"draws {draws}, Black won {summary['by_colour']['B']}, White won "
-                 f"{summary['by_colour']['W']}")
+        lines += sentence(lang, "{name} win rate {rate} (95% interval {low} .. {high}; draws "
+                          "count half)", name=labels[rate["engine"]], rate=f"{rate['rate']:.1%}",
+                          low=f"{low:.1%}", high=f"{high:.1%}")
+    lines += sentence(lang, "draws {draws}, Black won {black}, White won {white}",
+                      draws=summary["by_colour"]["draws"], black=summary["by_colour"]["B"],
+                      white=summary["by_colour"]["W"])
     forfeits = [r for r in sorted(records, key=lambda r: r["game"]) if r.get("forfeit")]
     lines.append("")
-    lines.append(f"forfeits: {len(forfeits)}")
+    lines += sentence(lang, "forfeits: {n}", n=len(forfeits))
     for r in forfeits:
         f = r["forfeit"]
-        lines.append(f"  game {r['game']}: {labels.get(f['engine'], f['engine'])} "
-                     f"({f['colour']}) {f['kind']}: {f['message']}")
+        lines += ["  " + line for line in sentence(
+            lang, "game {game}: {name} ({colour}) {kind}: {message}", game=r["game"],
+            name=labels.get(f["engine"], f["engine"]), colour=f["colour"], kind=f["kind"],
+            message=f["message"])]
     lines.append("")
-    lines.append("average time per move:")
+    lines += sentence(lang, "average time per move:")
     for e in ENGINES:
         t = summary["time_per_move"][e]
         mean = "-" if t["mean_seconds"] is None else f"{t['mean_seconds']:.3f} s"
-        lines.append(f"  {labels[e]:<{width}}  {mean} over {t['moves']} moves "
-                     f"(longest {t['max_seconds']:.3f} s)")
+        lines += [f"  {ljust(labels[e], width)}  {line}" for line in sentence(
+            lang, "{mean} over {moves} moves (longest {longest} s)", mean=mean,
+            moves=t["moves"], longest=f"{t['max_seconds']:.3f}")]
     return "\n".join(lines) + "\n"
 
 

@@ -1,0 +1,173 @@
+"""The language of what a person reads: 中文 (zh), English (en) or both, one small mechanism.
+
+    word("both", "dead stones")                 -> '死子 dead stones'
+    word("zh", "{n} games", n=3)                -> '3 局'
+    sentence("both", "forfeits: {n}", n=0)      -> ['弃权: 0', 'forfeits: 0']
+    pick("en", "黑胜 1 子", "Black wins by 1")   -> 'Black wins by 1'
+    default_lang({"LANG": "zh_CN.UTF-8"})       -> 'zh'
+
+`ZH` holds the pairs: each English text (a str.format template) and its Chinese, in the
+terms of docs/glossary.md.  A short text in both languages is the Chinese then the English
+on one line (a label, a column head); a sentence in both is two lines, Chinese first.  Texts
+that are data a program reads (GTP answers the protocol defines such as `B+3.5`, JSON keys,
+CSV columns, method slugs) are never translated.
+
+The default language comes from the locale, as the C library reads it: the first of
+LC_ALL, LC_MESSAGES and LANG that is set decides; zh... gives zh, en... gives en, anything
+else (C, POSIX, another language, nothing) gives both.
+"""
+
+from __future__ import annotations
+
+import argparse
+import os
+from collections.abc import Mapping
+
+LANGS = ("zh", "en", "both")
+LOCALE_VARIABLES = ("LC_ALL", "LC_MESSAGES", "LANG")
+LANG_HELP = ("the language of the text a person reads: zh (中文), en (English) or both "
+             "(default: from LC_ALL / LC_MESSAGES / LANG: zh... -> zh, en... -> en, "
+             "else both)")
+
+# English template -> Chinese template (the same {fields}).
+ZH: dict[str, str] = {
+    # gtp-weiqi score: the table and the lines around it
+    "method": "计法",
+    "Black": "黑",
+    "White": "白",
+    "result": "结果",
+    "none": "无",
+    "dead stones": "死子",
+    "unclear (counted alive)": "未定 (按活子计)",
+    "{file}: {width}x{height}, rules {rules}, komi {komi}, {moves} moves (Black {black}, "
+    "White {white}), stones captured: black {captured_black}, white {captured_white}":
+        "{file}: {width}x{height}, 规则 {rules}, 贴 {komi}, {moves} 手 (黑 {black}, "
+        "白 {white}), 提子: 黑 {captured_black}, 白 {captured_white}",
+    # gtp-weiqi score over many games
+    "counted {games} games, {errors} errors": "共数 {games} 局, 出错 {errors} 局",
+    "all {n} methods give the same winner in every game": "{n} 种计法在每局的胜方都相同",
+    "methods that give the same winner in every game: {classes}":
+        "每局胜方都相同的计法: {classes}",
+    "games whose winner differs between two of them:": "两类计法胜方不同的局数:",
+    "against the record's RE ({with_re} games name a winner): winner differs in {winner}; "
+    "of the {with_margin} with a margin, the margin differs in {margin}":
+        "对照棋谱的 RE ({with_re} 局记有胜方): 胜方不同 {winner} 局; 记有胜负差的 "
+        "{with_margin} 局中, 胜负差不同 {margin} 局",
+    "{files} files in {seconds} s": "{files} 个文件, 用时 {seconds} s",
+    "({rate} per second)": "(每秒 {rate} 个)",
+    "; {skipped} already in the output, skipped": "; {skipped} 个已在输出中, 跳过",
+    # the pictures
+    "legend": "图例",
+    "dead": "死子",
+    "unclear": "未定",
+    # gtp-weiqi match: the terminal report and report.txt
+    "{games} games in {out}:": "{games} 局, 记录在 {out}:",
+    "{engine} ({name}): {wins} wins, {losses} losses, {draws} draws, {forfeits} forfeits":
+        "{engine} ({name}): 胜 {wins}, 负 {losses}, 和 {draws}, 弃权 {forfeits}",
+    "{name} win rate {rate} (95% CI {low} .. {high})":
+        "{name} 胜率 {rate} (95% 置信区间 {low} .. {high})",
+    "by colour: B {black}, W {white}, draws {draws}":
+        "按颜色: 黑胜 {black}, 白胜 {white}, 和 {draws}",
+    "{games} games, {size}x{size}, rules {rules}, komi {komi}":
+        "{games} 局, {size}x{size}, 规则 {rules}, 贴 {komi}",
+    "wins": "胜",
+    "as Black": "执黑胜",
+    "as White": "执白胜",
+    "{name} win rate {rate} (95% interval {low} .. {high}; draws count half)":
+        "{name} 胜率 {rate} (95% 区间 {low} .. {high}; 和棋算半局)",
+    "draws {draws}, Black won {black}, White won {white}":
+        "和 {draws}, 黑胜 {black}, 白胜 {white}",
+    "forfeits: {n}": "弃权: {n}",
+    "game {game}: {name} ({colour}) {kind}: {message}":
+        "第 {game} 局: {name} ({colour}) {kind}: {message}",
+    "average time per move:": "每手平均用时:",
+    "{mean} over {moves} moves (longest {longest} s)": "{mean}, 共 {moves} 手 (最长 {longest} s)",
+}
+
+
+def default_lang(environ: Mapping[str, str] | None = None) -> str:
+    """The language the locale asks for: zh, en, or both when it names neither."""
+    env = os.environ if environ is None else environ
+    for name in LOCALE_VARIABLES:
+        value = env.get(name, "")
+        if value:
+            code = value.lower()
+            return "zh" if code.startswith("zh") else "en" if code.startswith("en") \
+                else "both"
+    return "both"
+
+
+def resolve(lang: str | None) -> str:
+    """`lang` itself, or the locale's when none was given."""
+    return default_lang() if lang is None else lang
+
+
+def lang_argument(text: str) -> str:
+    """argparse type of --lang: zh, en or both (case-insensitive)."""
+    value = text.strip().lower()
+    if value not in LANGS:
+        from .names import did_you_mean
+
+        raise argparse.ArgumentTypeError(
+            f"unknown language {text!r}{did_you_mean(value, LANGS)}; known: "
+            f"{', '.join(LANGS)}")
+    return value
+
+
+def add_lang_argument(parser: argparse.ArgumentParser | argparse._ArgumentGroup) -> None:
+    """The --lang option (default None: the locale's, see resolve)."""
+    parser.add_argument("--lang", type=lang_argument, default=None, metavar="zh|en|both",
+                        help=LANG_HELP)
+
+
+def pick(lang: str, zh: str, en: str) -> str:
+    """A short text given in both languages: one of them, or both on one line."""
+    if lang == "zh":
+        return zh
+    if lang == "en":
+        return en
+    return f"{zh} {en}"
+
+
+def lines(lang: str, zh: str, en: str) -> list[str]:
+    """A sentence given in both languages: its line(s), Chinese first."""
+    if lang == "zh":
+        return [zh]
+    if lang == "en":
+        return [en]
+    return [zh, en]
+
+
+def display_width(text: str) -> int:
+    """Columns in a terminal: wide (CJK) characters take two."""
+    import unicodedata
+
+    return sum(2 if unicodedata.east_asian_width(ch) in "WF" else 1 for ch in text)
+
+
+def ljust(text: str, width: int) -> str:
+    """`text` padded on the right to `width` columns (CJK characters are two)."""
+    return text + " " * max(width - display_width(text), 0)
+
+
+def rjust(text: str, width: int) -> str:
+    """`text` padded on the left to `width` columns."""
+    return " " * max(width - display_width(text), 0) + text
+
+
+def _pair(text: str, values: Mapping[str, object]) -> tuple[str, str]:
+    return ZH[text].format(**values), text.format(**values)
+
+
+def word(lang: str, text: str, **values: object) -> str:
+    """A short text of ZH (by its English), filled in: as `pick` gives it."""
+    return pick(lang, *_pair(text, values))
+
+
+def sentence(lang: str, text: str, **values: object) -> list[str]:
+    """A sentence of ZH (by its English), filled in: as `lines` gives it."""
+    return lines(lang, *_pair(text, values))
+
+
+__all__ = ["LANGS", "LANG_HELP", "ZH", "add_lang_argument", "default_lang", "display_width",
+           "lang_argument", "lines", "ljust", "pick", "resolve", "rjust", "sentence", "word"]

@@ -1,0 +1,315 @@
+"""--lang zh|en|both: every text a person reads (the score table, the pictures, the count in
+words, GoGui's gfx TEXT lines, the match report) in Chinese, in English or in both, the
+default from the locale; the answers the protocol defines never change."""
+
+from __future__ import annotations
+
+import os
+import re
+import string
+import subprocess
+import sys
+import xml.etree.ElementTree as ET
+from pathlib import Path
+
+import pytest
+from conftest import broken, make_engine
+
+from gtp_weiqi.core.lang import ZH, default_lang, sentence, word
+from gtp_weiqi.ui.cli import main as cli_main
+from tests.test_score_cli import EXAMPLE_MOVES, write_sgf
+
+CJK = re.compile(r"[\u3400-\u9fff\uff08\uff09]")
+LATIN_WORD = re.compile(r"[A-Za-z]{3,}")
+
+
+@pytest.fixture(scope="module")
+def example(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    """The 7x7 game of docs/counting.md §2, C2 marked dead, no komi."""
+    return write_sgf(tmp_path_factory.mktemp("lang") / "example.sgf", EXAMPLE_MOVES,
+                     dead=[(1, 2)])
+
+
+def run(capsys: pytest.CaptureFixture[str], *args: object) -> tuple[int, str, str]:
+    code = cli_main([str(a) for a in args])
+    out, err = capsys.readouterr()
+    return code, out, err
+
+
+# -- the mechanism ------------------------------------------------------------------------
+
+
+@pytest.mark.parametrize(("environ", "lang"), [
+    ({"LANG": "zh_CN.UTF-8"}, "zh"),
+    ({"LANG": "zh_TW.Big5"}, "zh"),
+    ({"LANG": "en_US.UTF-8"}, "en"),
+    ({"LANG": "fr_FR.UTF-8"}, "both"),
+    ({"LANG": "C.UTF-8"}, "both"),
+    ({}, "both"),
+    ({"LC_ALL": "en_GB.UTF-8", "LC_MESSAGES": "zh_CN", "LANG": "zh_CN"}, "en"),
+    ({"LC_MESSAGES": "zh_CN.UTF-8", "LANG": "en_US.UTF-8"}, "zh"),
+    ({"LC_ALL": "", "LANG": "zh_CN.UTF-8"}, "zh"),  # an empty variable is not set
+    ({"LC_ALL": "C", "LANG": "zh_CN.UTF-8"}, "both"),  # LC_ALL decides, and names neither
+])
+def test_the_default_comes_from_the_locale(environ: dict[str, str], lang: str) -> None:
+    assert default_lang(environ) == lang
+
+
+def test_every_pair_fills_the_same_fields_in_both_languages() -> None:
+    def fields(text: str) -> set[str]:
+        return {name for _, name, _, _ in string.Formatter().parse(text) if name}
+
+    for en, zh in ZH.items():
+        assert fields(en) == fields(zh), en
+        assert CJK.search(zh) and not CJK.search(en), en
+
+
+def test_short_texts_share_a_line_and_sentences_take_two() -> None:
+    assert word("both", "dead stones") == "死子 dead stones"
+    assert word("zh", "dead stones") == "死子"
+    assert word("en", "dead stones") == "dead stones"
+    assert sentence("both", "forfeits: {n}", n=2) == ["弃权: 2", "forfeits: 2"]
+    assert sentence("zh", "forfeits: {n}", n=2) == ["弃权: 2"]
+
+
+# -- gtp-weiqi score ----------------------------------------------------------------------
+
+
+def test_the_score_table_in_chinese(example, capsys) -> None:
+    code, out, _ = run(capsys, "score", example, "--method", "zilu,zikong", "--lang", "zh")
+    assert code == 0
+    assert out.replace(str(example), "GAME") == (
+        "GAME: 7x7, 规则 chinese, 贴 0, 42 手 (黑 21, 白 21), 提子: 黑 1, 白 1\n"
+        "死子 (SGF DD): C2\n"
+        "\n"
+        "计法    中文            黑     白     结果\n"
+        "zilu    子路合计法      22 子  21 子  B+1\n"
+        "zikong  子空合计计点法  24 点  25 点  W+1\n")
+
+
+def test_the_score_table_in_english(example, capsys) -> None:
+    code, out, _ = run(capsys, "score", example, "--method", "zilu", "--lang", "en")
+    assert code == 0
+    assert out.replace(str(example), "GAME") == (
+        "GAME: 7x7, rules chinese, komi 0, 42 moves (Black 21, White 21), stones captured: "
+        "black 1, white 1\n"
+        "dead stones (SGF DD): C2\n"
+        "\n"
+        "method  English             Black      White      result\n"
+        "zilu    stones plus routes  22 stones  21 stones  B+1\n"
+        "\n"
+        "Black 22 stones (19 stones + 3 routes), White 21 stones (20 stones + 1 route); "
+        "Black wins by 1 stone (B+1)\n")
+
+
+def test_the_score_table_in_both(example, capsys) -> None:
+    code, out, _ = run(capsys, "score", example, "--method", "zilu", "--lang", "both")
+    assert code == 0
+    assert out.replace(str(example), "GAME") == (
+        "GAME: 7x7, 规则 chinese, 贴 0, 42 手 (黑 21, 白 21), 提子: 黑 1, 白 1\n"
+        "GAME: 7x7, rules chinese, komi 0, 42 moves (Black 21, White 21), stones captured: "
+        "black 1, white 1\n"
+        "死子 dead stones (SGF DD): C2\n"
+        "\n"
+        "method  中文        English             Black  White  result\n"
+        "zilu    子路合计法  stones plus routes  22 子  21 子  B+1\n"
+        "\n"
+        "黑 22 子 (19 子 + 3 路), 白 21 子 (20 子 + 1 路); 黑胜 1 子\n"
+        "Black 22 stones (19 stones + 3 routes), White 21 stones (20 stones + 1 route); "
+        "Black wins by 1 stone (B+1)\n")
+
+
+@pytest.mark.parametrize(("variable", "value", "head"), [
+    ("LANG", "zh_CN.UTF-8", "计法"), ("LC_ALL", "en_US.UTF-8", "method  English"),
+    ("LANG", "de_DE.UTF-8", "method  中文"),
+])
+def test_the_score_table_follows_the_locale(example, capsys, monkeypatch, variable, value,
+                                            head) -> None:
+    for name in ("LC_ALL", "LC_MESSAGES", "LANG"):
+        monkeypatch.delenv(name, raising=False)
+    monkeypatch.setenv(variable, value)
+    code, out, _ = run(capsys, "score", example, "--method", "zilu")
+    assert code == 0
+    heads = [line for line in out.splitlines() if line.startswith(("计法", "method"))]
+    assert len(heads) == 1 and heads[0].startswith(head)
+
+
+def test_an_unknown_language_is_refused_with_the_closest(example, capsys) -> None:
+    code, out, err = run(capsys, "score", example, "--lang", "eng")
+    assert code == 2 and out == ""
+    assert "argument --lang: unknown language 'eng' (did you mean en?); known: zh, en, both" \
+        in err
+
+
+def test_json_keeps_both_languages_whatever_the_lang(example, capsys) -> None:
+    """JSON is data a program reads: its summary holds both, --lang or not."""
+    _, zh, _ = run(capsys, "score", example, "--method", "zilu", "--json", "--lang", "zh")
+    _, en, _ = run(capsys, "score", example, "--method", "zilu", "--json", "--lang", "en")
+    assert zh == en and '"zh": "黑 22 子' in zh and '"en": "Black 22 stones' in zh
+
+
+def test_the_summary_of_many_games_in_each_language(example, capsys, tmp_path) -> None:
+    folder = tmp_path / "games"
+    folder.mkdir()
+    for name in ("a.sgf", "b.sgf"):
+        (folder / name).write_bytes(example.read_bytes())
+    said = {}
+    for lang in ("zh", "en", "both"):
+        code, out, _ = run(capsys, "score", folder, "--method", "zilu,zikong", "--lang", lang)
+        assert code == 0
+        said[lang] = [line for line in out.splitlines()[2:] if not line.startswith("  ")]
+        assert re.fullmatch(r"2 (个文件, 用时|files in) [0-9.]+ s \((每秒 )?[0-9.]+( per "
+                            r"second| 个)\)", said[lang][0]), said[lang][0]
+    assert said["zh"][1:] == ["共数 2 局, 出错 0 局", "每局胜方都相同的计法: zilu; zikong",
+                              "两类计法胜方不同的局数:"]
+    assert said["en"][1:] == ["counted 2 games, 0 errors",
+                              "methods that give the same winner in every game: zilu; zikong",
+                              "games whose winner differs between two of them:"]
+    assert said["both"][2:] == [line for pair in zip(said["zh"][1:], said["en"][1:],
+                                                     strict=True) for line in pair]
+
+
+# -- the pictures -------------------------------------------------------------------------
+
+
+def svg_texts(path: Path) -> dict[str, list[str]]:
+    """class -> the texts of the SVG's <text> elements of that class (title, legend,
+    summary)."""
+    out: dict[str, list[str]] = {}
+    for el in ET.parse(path).getroot().iter():
+        if el.tag.endswith("text") and el.text:
+            cls = (el.get("class") or "").split()
+            kind = "legend" if "legend" in cls else cls[0] if cls else ""
+            out.setdefault(kind, []).append(el.text)
+    return out
+
+
+@pytest.mark.parametrize("lang", ["zh", "en", "both"])
+def test_the_picture_speaks_the_language(example, capsys, tmp_path, lang) -> None:
+    svg = tmp_path / f"{lang}.svg"
+    code, _, err = run(capsys, "score", example, "--method", "zilu", "--svg", svg,
+                       "--lang", lang)
+    assert code == 0, err
+    texts = svg_texts(svg)
+    words = texts["title"] + texts["legend"] + texts["summary"]
+    title = ET.parse(svg).getroot().find("{http://www.w3.org/2000/svg}title")
+    assert title is not None
+    if lang == "zh":
+        assert texts["title"] == ["子路合计法 zilu"] and title.text == "子路合计法 zilu"
+        assert "棋块" in texts["legend"] and "基本眼位" in texts["legend"]
+        assert not any(LATIN_WORD.search(t.replace("zilu", "")) for t in words), words
+        assert texts["summary"][-1] == "黑胜 1 子"
+    elif lang == "en":
+        assert texts["title"] == ["stones plus routes zilu"]
+        assert "block" in texts["legend"] and "basic eye" in texts["legend"]
+        assert not any(CJK.search(t) for t in words), words
+        assert texts["summary"][-1] == "Black wins by 1 stone (B+1)"
+    else:
+        assert texts["title"] == ["子路合计法 zilu"]
+        assert "棋块 block" in texts["legend"] and "基本眼位 basic eye" in texts["legend"]
+        zh_at = texts["summary"].index("黑胜 1 子")
+        assert texts["summary"][-1] == "Black wins by 1 stone (B+1)" and zh_at < 6
+
+
+def test_a_long_english_title_is_cut_to_fit_beside_the_result(example, capsys,
+                                                               tmp_path) -> None:
+    svg = tmp_path / "long.svg"
+    run(capsys, "score", example, "--method", "huanqitou", "--svg", svg, "--lang", "en")
+    (title,) = svg_texts(svg)["title"]
+    assert title.startswith("equal virtual") and title.endswith("… huanqitou")
+
+
+# -- GTP: the engine's --lang, for the gfx TEXT lines ---------------------------------------
+
+
+def gfx_texts(lang: str) -> tuple[list[str], str]:
+    engine = make_engine(size=7, rules="jihuozi", komi=0.0)
+    engine.lang = lang
+    for move in EXAMPLE_MOVES:
+        engine.run_command("play", [move[0], move[1:]])
+    engine.run_command("weiqi-set_status", ["dead", "C2"])
+    gfx = engine.run_command("weiqi-gfx", ["zilu"])
+    return [ln for ln in gfx.splitlines() if ln.startswith("TEXT ")], \
+        engine.run_command("final_score", [])
+
+
+def test_gfx_text_lines_in_each_language() -> None:
+    zh, zh_score = gfx_texts("zh")
+    en, en_score = gfx_texts("en")
+    both, both_score = gfx_texts("both")
+    assert zh[:3] == [
+        "TEXT [zilu] 子路合计法: 黑 22 子 (19 子 + 3 路), 白 21 子 (20 子 + 1 路); 黑胜 1 子",
+        "TEXT 图例: COLOR 棋块; SQUARE 基本眼位; LABEL 黑路; LABEL 白路; MARK 死子",
+        "TEXT 死子: C2"]
+    assert en[:3] == [
+        "TEXT [zilu] stones plus routes: Black 22 stones (19 stones + 3 routes), White 21 "
+        "stones (20 stones + 1 route); Black wins by 1 stone (B+1)",
+        "TEXT legend: COLOR block; SQUARE basic eye; LABEL Black's route; LABEL White's route; "
+        "MARK dead stone",
+        "TEXT dead: C2"]
+    assert both[:2] == [zh[0], en[0]]
+    assert both[2].startswith("TEXT 图例 legend: COLOR 棋块 block; SQUARE 基本眼位 basic eye")
+    assert both[3] == "TEXT 死子 dead: C2"
+    assert zh_score == en_score == both_score == "B+1"  # the protocol's answer: unchanged
+
+
+def test_the_engine_takes_lang_on_its_command_line() -> None:
+    env = dict(os.environ, PYTHONPATH=os.getcwd())
+    script = "boardsize 5\nplay b c3\nweiqi-gfx zilu\nfinal_score\nquit\n"
+    answers = {}
+    for lang in ("zh", "en"):
+        proc = subprocess.run([sys.executable, "-m", "gtp_weiqi", "--rules", "jihuozi",
+                               "--lang", lang], input=script, capture_output=True, text=True,
+                              env=env, timeout=120, check=True)
+        answers[lang] = proc.stdout
+    assert "TEXT 图例: COLOR 棋块" in answers["zh"] and "legend" not in answers["zh"]
+    assert "TEXT legend: COLOR block" in answers["en"] and "图例" not in answers["en"]
+    assert answers["zh"].endswith("= B+15\n\n= \n\n")  # final_score: the protocol's
+    assert answers["en"].endswith("= B+15\n\n= \n\n")
+
+
+# -- gtp-weiqi match ----------------------------------------------------------------------
+
+
+def test_the_match_report_in_each_language_and_from_the_locale(tmp_path, capsys,
+                                                               monkeypatch) -> None:
+    """One game, then the same command again in each language: nothing is played again,
+    report.txt and the terminal report are written in the new language."""
+    out = tmp_path / "m"
+    command = ["match", "--black", broken(), "--white", broken("illegal", "--after", "1"),
+               "--size", "9", "--out", out, "--black-label", "steady", "--white-label",
+               "faulty"]
+    code, terminal, err = run(capsys, *command, "--lang", "en")
+    assert code == 0, err
+    report = (out / "report.txt").read_text()
+    assert report.startswith("1 games, 9x9, rules tromp-taylor, komi 7.5\n")
+    assert "forfeits: 1\n  game 0: faulty (W) illegal: " in report
+    assert not CJK.search(report + terminal)
+    assert terminal.splitlines()[:2] == [f"1 games in {out}:",
+                                         "  black_engine (steady): 1 wins, 0 losses, 0 draws, "
+                                         "0 forfeits"]
+
+    code, terminal, _ = run(capsys, *command, "--lang", "zh")
+    assert code == 0
+    report = (out / "report.txt").read_text()
+    assert report.startswith("1 局, 9x9, 规则 tromp-taylor, 贴 7.5\n")
+    head = next(line for line in report.splitlines() if "执黑胜" in line)
+    assert head.split() == ["胜", "执黑胜", "执白胜"]
+    assert "弃权: 1\n  第 0 局: faulty (W) illegal: " in report
+    assert "每手平均用时:" in report and "forfeits" not in report
+    assert terminal.splitlines()[1] == "  black_engine (steady): 胜 1, 负 0, 和 0, 弃权 0"
+
+    code, terminal, _ = run(capsys, *command, "--lang", "both")
+    report = (out / "report.txt").read_text()
+    assert report.startswith("1 局, 9x9, 规则 tromp-taylor, 贴 7.5\n"
+                             "1 games, 9x9, rules tromp-taylor, komi 7.5\n")
+    assert "弃权: 1\nforfeits: 1\n  第 0 局: faulty (W) illegal: " in report
+    assert head not in report and "胜 wins" in report
+
+    for name in ("LC_ALL", "LC_MESSAGES", "LANG"):
+        monkeypatch.delenv(name, raising=False)
+    monkeypatch.setenv("LANG", "zh_CN.UTF-8")
+    code, terminal, _ = run(capsys, *command)
+    assert code == 0
+    assert (out / "report.txt").read_text().startswith("1 局, 9x9")
+    assert terminal.startswith("1 局, 记录在 ")

@@ -5,6 +5,7 @@ per line, no blank line, vertices on the board."""
 
 from __future__ import annotations
 
+import colorsys
 import json
 import random
 import re
@@ -17,8 +18,10 @@ from support.finished_positions import random_finished_position
 
 from gtp_weiqi.core.coords import LETTERS, parse_vertex
 from gtp_weiqi.counting import METHODS, analyse, count
-from gtp_weiqi.counting.types import Judgement, ScoringInput
+from gtp_weiqi.counting.types import BLACK, WHITE, Judgement, ScoringInput
 from gtp_weiqi.pictures import build_picture, to_gfx
+from gtp_weiqi.pictures.picture import BLOCK_FILLS, TINT_ALPHA
+from gtp_weiqi.pictures.scene import WOOD, mix
 from gtp_weiqi.ui.gtp.commands import build_engine
 from gtp_weiqi.ui.gtp.engine import WeiqiEngine
 
@@ -175,6 +178,87 @@ def test_zilu_picture_shows_blocks_eyes_numbered_routes_and_the_dead_stone(examp
     assert "Black 22 stones (19 stones + 3 routes), White 21 stones (20 stones + 1 route)" in t[1]
     assert any(x.startswith("图例 legend: COLOR 棋块 block; SQUARE 基本眼位 basic eye") for x in t)
     assert "死子 dead: C2" in t
+
+
+# -- block tints on GoGui's wood ----------------------------------------------------------------
+
+# GoGui's board is its wood.png (boardpainter/BoardPainterRect.java): #d5ae71 on average, its
+# channels between #c99e61 and #ddb981 (1st and 99th percentiles); #e0b060, a plainer wood;
+# WOOD, the SVG's.  GoGui lays a COLOR over it at half opacity (boardpainter/Field.java,
+# drawFieldColor, AlphaComposite 0.5), the SVG likewise (TINT_ALPHA).
+WOODS = ("#d5ae71", "#c99e61", "#ddb981", "#e0b060", WOOD)
+
+
+def lab(colour: str) -> tuple[float, float, float]:
+    """CIE L*a*b* (D65) of an sRGB '#rrggbb'."""
+    def linear(v: int) -> float:
+        c = v / 255
+        return c / 12.92 if c <= 0.04045 else ((c + 0.055) / 1.055) ** 2.4
+
+    r, g, b = (linear(int(colour[i:i + 2], 16)) for i in (1, 3, 5))
+    xyz = (0.4124 * r + 0.3576 * g + 0.1805 * b, 0.2126 * r + 0.7152 * g + 0.0722 * b,
+           0.0193 * r + 0.1192 * g + 0.9505 * b)
+    fx, fy, fz = (t ** (1 / 3) if t > 0.008856 else 7.787 * t + 16 / 116
+                  for t in (xyz[0] / 0.9505, xyz[1], xyz[2] / 1.089))
+    return 116 * fy - 16, 500 * (fx - fy), 200 * (fy - fz)
+
+
+def delta_e(a: str, b: str) -> float:
+    """CIE76 colour difference: about 2 is just noticeable, 10 plainly another colour."""
+    return sum((x - y) ** 2 for x, y in zip(lab(a), lab(b), strict=True)) ** 0.5
+
+
+def on_wood(fill: str, wood: str) -> str:
+    return mix(fill, wood, TINT_ALPHA)
+
+
+def hue(colour: str) -> float:
+    r, g, b = (int(colour[i:i + 2], 16) / 255 for i in (1, 3, 5))
+    return colorsys.rgb_to_hsv(r, g, b)[0] * 360
+
+
+def test_block_tints_are_by_side_and_stand_out_on_gogui_wood() -> None:
+    assert delta_e(on_wood("#ffd8a8", WOODS[0]), WOODS[0]) < 10  # a pale orange all but vanishes
+    black, white = BLOCK_FILLS[BLACK], BLOCK_FILLS[WHITE]
+    assert all(185 <= hue(c) <= 260 for c in black)  # blues: blue, teal, violet, sky
+    assert all(hue(c) >= 315 or hue(c) <= 10 for c in white)  # reds: crimson, pink, magenta
+    for shades in (black, white):
+        assert len(set(shades)) == len(shades) == 6
+        for wood in WOODS:
+            assert all(delta_e(on_wood(c, wood), wood) >= 30 for c in shades), wood
+            seen = [on_wood(c, wood) for c in shades]
+            assert all(delta_e(a, b) >= 10 for i, a in enumerate(seen) for b in seen[i + 1:])
+            # the next block of the side: plainly another colour
+            assert all(delta_e(a, b) >= 15 for a, b in zip(seen, seen[1:], strict=False))
+    assert all(delta_e(on_wood(b, WOODS[0]), on_wood(w, WOODS[0])) >= 25
+               for b in black for w in white)
+
+
+def test_zilu_picture_colours_each_block_by_its_side(example) -> None:
+    """The worked example: Black's one block (b7 ...) in Black's first shade, White's two in
+    White's first two, in the counting's order (a1 ... with the dead stone's point c2, then
+    g7 f7 f6 ...)."""
+    colour_of = {v: args[0] for args in lines_of(framed_gfx(example, "weiqi-gfx zilu"), "COLOR")
+                 for v in args[1:]}
+    assert colour_of["B7"] == colour_of["A7"] == colour_of["G1"] == BLOCK_FILLS[BLACK][0]
+    assert colour_of["A1"] == colour_of["C2"] == colour_of["C3"] == BLOCK_FILLS[WHITE][0]
+    assert colour_of["G7"] == colour_of["F6"] == BLOCK_FILLS[WHITE][1]
+
+
+@settings(max_examples=15, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(st.integers(0, 10**6), st.integers(5, 13), st.integers(5, 13))
+def test_random_positions_tint_blocks_by_side_in_turn(seed, width, height) -> None:
+    try:
+        inp, judgement = judged_position(seed, width, height)
+    except RuntimeError:
+        assume(False)
+    a = analyse(inp, judgement)
+    for slug in ("zilu", "jihuozi", "huanqitou"):
+        pic = build_picture(count(slug, inp, judgement, analysis=a), inp.stones)
+        for side in (BLACK, WHITE):
+            fills = [blk.fill for blk in pic.blocks if blk.colour == side]
+            shades = BLOCK_FILLS[side]
+            assert fills == [shades[i % len(shades)] for i in range(len(fills))]
 
 
 def test_zikong_picture_shows_own_points_as_territory(example) -> None:

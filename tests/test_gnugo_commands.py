@@ -1,7 +1,7 @@
 """GNU Go's command set and the referees' extensions, as transcripts: list_stones, captures,
-is_legal, all_legal, move_history, estimate_score, level, top_moves_*, gomill-cpu_time,
-gomill-describe_engine, gogui-interrupt and stop; printsgf's RE.  Where GNU Go has the
-command, the answers are compared with the installed GNU Go's own on the same game."""
+is_legal, all_legal, move_history, estimate_score, level, top_moves_*, cputime (GoGui's),
+gomill-cpu_time, gomill-describe_engine, gogui-interrupt and stop; printsgf's RE.  Where GNU
+Go has the command, the answers are compared with the installed GNU Go's own on the same game."""
 
 from __future__ import annotations
 
@@ -23,7 +23,7 @@ from gtp_weiqi.ui.gtp.engine import WeiqiEngine
 
 NEW_COMMANDS = ("list_stones", "captures", "is_legal", "all_legal", "move_history",
                 "estimate_score", "level", "top_moves_black", "top_moves_white",
-                "gomill-cpu_time", "gomill-describe_engine", "gogui-interrupt", "stop")
+                "cputime", "gomill-cpu_time", "gomill-describe_engine", "gogui-interrupt", "stop")
 VERTEX = r"[A-HJ-Z]\d{1,2}"
 
 
@@ -299,18 +299,26 @@ def test_top_moves_is_empty_when_the_game_is_over() -> None:
     assert transcript(engine, b"top_moves_black\n") == b"= \n\n"
 
 
-# -- gomill's extensions ------------------------------------------------------------------------
+# -- GoGui's and gomill's CPU time, gomill's description -----------------------------------------
 
 
-def test_gomill_cpu_time_is_the_cpu_seconds_used(engine: WeiqiEngine) -> None:
-    first = float(ok(engine, "gomill-cpu_time"))
+@pytest.mark.parametrize("name", ["cputime", "gomill-cpu_time"])
+def test_cpu_time_is_the_cpu_seconds_used(engine: WeiqiEngine, name: str) -> None:
+    """GoGui's `cputime` (gogui-twogtp's CPU_B / CPU_W, gogui-regress's CPU column; GoGui
+    reads the answer with Java's Double.parseDouble) and gomill's `gomill-cpu_time` are one
+    command under two names: a float of seconds, growing with the CPU the engine spends."""
+    first = float(ok(engine, name))
     deadline = time.process_time() + 0.05
     while time.process_time() < deadline:
         pass
-    second = ok(engine, "gomill-cpu_time")
-    assert re.fullmatch(r"\d+\.\d{3}", second)
-    assert float(second) >= first + 0.04
-    assert fail(engine, "gomill-cpu_time 1") == "syntax error: wrong number of arguments"
+    answer = transcript(engine, f"7 {name}\n8 {name} 1\n{name} now\n".encode())
+    match = re.fullmatch(rb"=7 (\d+\.\d{3})\n\n"
+                         rb"\?8 syntax error: wrong number of arguments\n\n"
+                         rb"\? syntax error: wrong number of arguments\n\n", answer)
+    assert match, answer
+    assert float(match[1]) >= first + 0.04
+    assert float(ok(engine, "cputime" if name != "cputime" else "gomill-cpu_time")) >= \
+        float(match[1])  # the same clock under either name
 
 
 def test_gomill_describe_engine_names_the_engine_its_rules_and_player() -> None:
@@ -478,7 +486,7 @@ def test_in_front_of_gnu_go_the_player_commands_are_gnu_gos_and_the_queries_ours
         assert {"level", "top_moves_black", "top_moves_white"} <= proxy.passthroughs
         assert ok(engine, "known_command gogui-interrupt") == "false"
         for name in ("list_stones", "captures", "is_legal", "all_legal", "move_history",
-                     "estimate_score", "gomill-cpu_time", "stop"):
+                     "estimate_score", "cputime", "gomill-cpu_time", "stop"):
             assert name not in proxy.passthroughs and ok(engine, f"known_command {name}") == \
                 "true"
         ok(engine, "level 3")  # GNU Go's answer
@@ -494,6 +502,8 @@ def test_in_front_of_gnu_go_the_player_commands_are_gnu_gos_and_the_queries_ours
         cpu = float(ok(engine, "gomill-cpu_time"))
         gnugo_cpu = float(ok(engine, "weiqi-passthrough cputime"))
         assert cpu >= gnugo_cpu  # ours and the back end's
+        assert "cputime" not in proxy.passthroughs  # GoGui's name is ours too, the sum
+        assert float(ok(engine, "cputime")) >= max(cpu, gnugo_cpu)
     finally:
         proxy.close()
 

@@ -3,7 +3,9 @@
 GoGui (gui/AnalyzeShow.java, showGfxLine) reads BLACK / WHITE (territory), CIRCLE, SQUARE,
 TRIANGLE, MARK, LABEL, COLOR, INFLUENCE, VAR, TEXT and CLEAR.  What each layer becomes:
 
-    COLOR #rrggbb ...   棋块 blocks, one pale colour per block (stones and own points)
+    COLOR #rrggbb ...   棋块 blocks (stones and own points): Black's in blues, White's in
+                        reds, a shade per block; GoGui shows them at half strength on its
+                        wood (picture.BLOCK_FILLS)
     BLACK / WHITE ...   空 own points a method counts or leaves empty
     SQUARE ...          基本眼位 basic eye points
     TRIANGLE ...        公气 / 公空 public points

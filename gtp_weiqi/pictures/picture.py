@@ -3,7 +3,8 @@
 `build_picture` reads a `Count` (its artefacts) and the position as played, and keeps the
 layers the method built:
 
-- 棋块 blocks (one colour per block) for the methods that count per block (zilu, huanqitou);
+- 棋块 blocks (Black's in blues, White's in reds, a shade per block) for the methods that
+  count per block (zilu, huanqitou);
 - 基本眼位 basic eye points, 路 routes (numbered per side), 公气 / 公空 public points;
 - the judged 死子 dead stones (taken off before counting);
 - 空 territory (the own points a method counts or leaves empty);
@@ -23,9 +24,15 @@ from typing import Any
 from ..counting.types import BLACK, COLOURS, WHITE, Count, Point
 from .count_in_words import Summary, summarise
 
-# Pale fills for blocks (棋块): distinct hues that keep black and white stones readable.
-BLOCK_FILLS = ("#ffd8a8", "#a5d8ff", "#b2f2bb", "#eebefa", "#ffec99", "#99e9f2", "#ffc9c9",
-               "#d0bfff", "#c3fae8", "#fcc2d7", "#d8f5a2", "#bac8ff")
+# Tints of the 棋块 blocks, by side: Black's blocks in blues (blue, teal, violet, sky),
+# White's in reds (crimson, pink, magenta, rose); each of a side's blocks in turn gets the
+# next shade, each unlike the one before (after six they come round again).  GoGui lays a
+# COLOR over its wood at half opacity (boardpainter/Field.java, drawFieldColor; its wood.png
+# averages #d5ae71), and the SVG does the same over its wood (TINT_ALPHA), so every shade is
+# strong enough to stand out from the wood at half strength, and from the side's others.
+BLOCK_FILLS = {BLACK: ("#2f50ff", "#2090a8", "#8090ff", "#0b60d0", "#6a3de8", "#00a0e0"),
+               WHITE: ("#e8106a", "#f070b0", "#b01030", "#c0208f", "#ff5a7a", "#9a1a60")}
+TINT_ALPHA = 0.5
 
 # Methods whose picture shows the blocks and their basic eyes and routes on the position.
 _BLOCK_VIEW = ("zilu", "jihuozi", "huanqitou")
@@ -35,7 +42,8 @@ _AREA_VIEW = ("zikong", "jipingdian", "area", "aga")
 
 @dataclass(frozen=True)
 class Block:
-    """One 棋块 as drawn: its colour, its stones and own points, and the fill it gets."""
+    """One 棋块 as drawn: its side, its stones and own points, and its tint (laid over the
+    wood at TINT_ALPHA)."""
 
     colour: str
     kind: str
@@ -145,10 +153,13 @@ def build_picture(count: Count, stones: Mapping[Point, str],
         public_left = _pts(list(art.get("public_empty", [])) + list(art.get("made_public", [])))
 
     if slug in _BLOCK_VIEW:
-        for i, blk in enumerate(art.get("blocks", [])):
+        seen = dict.fromkeys(COLOURS, 0)  # each side's blocks so far
+        for blk in art.get("blocks", []):
             pts = tuple(_pts(list(blk["stones"]) + list(blk["own_points"])))
+            shades = BLOCK_FILLS[blk["colour"]]
             pic.blocks.append(Block(blk["colour"], blk["kind"], pts,
-                                    BLOCK_FILLS[i % len(BLOCK_FILLS)]))
+                                    shades[seen[blk["colour"]] % len(shades)]))
+            seen[blk["colour"]] += 1
         pic.eyes, pic.public = eyes, public
         if slug == "huanqitou":
             heads = art.get("heads_returned", {})
@@ -205,4 +216,5 @@ def build_picture(count: Count, stones: Mapping[Point, str],
     return pic
 
 
-__all__ = ["BLOCK_FILLS", "Block", "Picture", "build_picture", "reading_order"]
+__all__ = ["BLOCK_FILLS", "TINT_ALPHA", "Block", "Picture", "build_picture",
+           "reading_order"]

@@ -20,7 +20,7 @@ from dataclasses import dataclass, field
 from ..core.coords import LETTERS
 from ..core.lang import pick
 from ..counting.types import BLACK, COLOURS, WHITE, Point
-from .picture import BLOCK_FILLS, Picture
+from .picture import BLOCK_FILLS, TINT_ALPHA, Picture
 
 CELL = 34.0
 PAD = 12.0
@@ -310,7 +310,7 @@ def _draw_board(scene: Scene, pic: Picture) -> None:
     scene.items.append(Rect(x0, y0, w * CELL, h * CELL, fill=WOOD, cls="board"))
     for blk in pic.blocks:
         cells = [(c, h - 1 - r) for r, c in blk.points]
-        scene.shape([region_d(outline(cells), x0, y0, CELL)], fill=blk.fill,
+        scene.shape([region_d(outline(cells), x0, y0, CELL)], fill=tint(blk.fill),
                     cls=f"block {blk.colour}")
     xy = scene.point_xy
     top, bottom = y0 + CELL / 2, y0 + (h - 0.5) * CELL
@@ -327,9 +327,14 @@ def _draw_board(scene: Scene, pic: Picture) -> None:
                     fill=GRID, cls="star")
 
 
+def tint(fill: str) -> str:
+    """A block's fill as it shows on the wood: laid over it at TINT_ALPHA, as GoGui does."""
+    return mix(fill, WOOD, TINT_ALPHA)
+
+
 def _under(pic: Picture) -> dict[Point, str]:
     """The colour under each point of a block (its tint); the wood elsewhere."""
-    return {p: blk.fill for blk in pic.blocks for p in blk.points}
+    return {p: tint(blk.fill) for blk in pic.blocks for p in blk.points}
 
 
 def _draw_stones(scene: Scene, pic: Picture) -> None:
@@ -397,8 +402,9 @@ def _icon(scene: Scene, kind: str, x: float, y: float, pic: Picture) -> None:
     """A legend icon centred on (x, y): the board's own mark, on a patch of wood."""
     s = 18.0
     if kind == "block":
-        fill = pic.blocks[0].fill if pic.blocks else BLOCK_FILLS[0]
-        scene.items.append(Rect(x - s / 2, y - s / 2, s, s, fill=fill, cls="legend block"))
+        fill = pic.blocks[0].fill if pic.blocks else BLOCK_FILLS[BLACK][0]
+        scene.items.append(Rect(x - s / 2, y - s / 2, s, s, fill=tint(fill),
+                                cls="legend block"))
         return
     scene.items.append(Rect(x - s / 2, y - s / 2, s, s, fill=WOOD, cls="legend"))
     r = s * 0.45
@@ -498,4 +504,4 @@ def build_scene(pic: Picture, lang: str = "both") -> Scene:
 
 
 __all__ = ["BLACK_FILL", "CELL", "Rect", "Scene", "Shape", "Text", "WHITE_FILL", "WOOD",
-           "build_scene", "outline", "text_width", "wrap"]
+           "build_scene", "outline", "text_width", "tint", "wrap"]

@@ -16,7 +16,8 @@ the command (vertex lists from the top row down, left to right, as GNU Go writes
   level N                       1..10: the player spends N/10 of its effort per move
   top_moves_black / _white      the tree search's candidates for that colour, best first, with
                                 their win rates in percent: `D6 53.21 D7 48.02`
-  gomill-cpu_time               CPU seconds used so far
+  cputime / gomill-cpu_time     CPU seconds used so far (GoGui's and gomill's names; in
+                                proxy mode the back end's are added)
   gomill-describe_engine        the engine, its rules and its player, in a few lines
   gogui-interrupt               says that a running genmove (or top_moves_*) stops at GoGui's
                                 `# interrupt` line and answers its best move so far
@@ -199,6 +200,7 @@ class CompatCommands:
             r("level", self.cmd_level)
             r("top_moves_black", self.top_moves_for(BLACK))
             r("top_moves_white", self.top_moves_for(WHITE))
+        r("cputime", self.cmd_cpu_time)  # GoGui's name: gogui-twogtp's CPU_B / CPU_W
         r("gomill-cpu_time", self.cmd_cpu_time)
         r("gomill-describe_engine", self.cmd_describe_engine)
         r("gogui-interrupt", self.cmd_interrupt)

@@ -204,7 +204,7 @@ class WeiqiEngine(Engine):
             raise GtpError("syntax error: wrong number of arguments")
 
     def cpu_seconds(self) -> float:
-        """The CPU time this engine has used so far, in seconds (gomill-cpu_time)."""
+        """The CPU time this engine has used so far, in seconds (cputime, gomill-cpu_time)."""
         return time.process_time()
 
     def _board_is_empty(self) -> bool:

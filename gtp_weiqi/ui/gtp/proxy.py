@@ -880,7 +880,8 @@ class Proxy:
 
     def cpu_seconds(self) -> float:
         """Our CPU time and the back end's (its `cputime` / `gomill-cpu_time`, else what the
-        system says of its process), so that gomill-cpu_time counts the moves' thinking."""
+        system says of its process), so that cputime and gomill-cpu_time count the moves'
+        thinking."""
         own = time.process_time()
         if self.dead is not None:
             return own

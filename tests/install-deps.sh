@@ -16,7 +16,7 @@ command -v leelaz >/dev/null || [ -x /usr/lib/leelaz/bin/leelaz ] || missing+=(l
 command -v npm >/dev/null || missing+=(nodejs npm)
 [ -e /usr/share/fonts/opentype/noto/NotoSansCJK-Regular.ttc ] || missing+=(fonts-noto-cjk)
 command -v rsvg-convert >/dev/null || missing+=(librsvg2-bin)
-# the real GUI clients' tests: kigo and Lizzie under Xvfb, driven by xdotool, seen through
+# the real GUI clients' tests: kigo, Lizzie and GoGui under Xvfb, driven by xdotool, seen through
 # ImageMagick
 [ -x /usr/games/kigo ] || missing+=(kigo)
 command -v Xvfb >/dev/null || missing+=(xvfb)

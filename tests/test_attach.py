@@ -184,19 +184,19 @@ def _resolve(argv: list[str]) -> list[str]:
     return argv
 
 
-def test_gogui_conf_program_attaches_and_its_command_succeeds() -> None:
-    """`gogui -config configs/gogui.conf`: GoGui joins the lines and splits them like a shell."""
+def test_gogui_conf_program_attaches_and_takes_the_komi_gogui_sends() -> None:
+    """`gogui -config configs/gogui.conf`: GoGui joins the lines and splits them at blanks
+    outside double quotes; the real GoGui runs it in tests/test_gogui_gui.py."""
     words = shlex.split(" ".join((CONFIGS / "gogui.conf").read_text().splitlines()))
     assert all(not w.startswith("#") for w in words)
     options = dict(zip(words[::2], words[1::2], strict=False))
-    assert "-register" in words
-    eng = RawEngine(_resolve(shlex.split(words[words.index("-program") + 1])))
+    eng = RawEngine(_resolve(shlex.split(options["-program"])))
     try:
         assert eng.exchange(b"name\n").startswith(b"= ")
         assert eng.exchange(b"boardsize " + options.get("-size", "19").encode() + b"\n") \
             == b"= \n\n"
-        command = words[words.index("-command") + 1]
-        assert eng.exchange(command.encode() + b"\n") == b"= \n\n"
+        assert eng.exchange(f"komi {options['-komi']}\n".encode()) == b"= \n\n"
+        assert eng.exchange(b"get_komi\n") == b"= 8\n\n"  # 计活子's, as --rules jihuozi gives
         assert eng.exchange(b"quit\n") == b"= \n\n"
     finally:
         eng.close()

@@ -16,9 +16,10 @@ command -v leelaz >/dev/null || [ -x /usr/lib/leelaz/bin/leelaz ] || missing+=(l
 command -v npm >/dev/null || missing+=(nodejs npm)
 [ -e /usr/share/fonts/opentype/noto/NotoSansCJK-Regular.ttc ] || missing+=(fonts-noto-cjk)
 command -v rsvg-convert >/dev/null || missing+=(librsvg2-bin)
-# the real GUI clients' tests: kigo, Lizzie and GoGui under Xvfb, driven by xdotool, seen through
-# ImageMagick
+# the real GUI clients' tests: kigo, Lizzie, GoGui and cgoban under Xvfb, driven by xdotool,
+# seen through ImageMagick
 [ -x /usr/games/kigo ] || missing+=(kigo)
+[ -x /usr/games/cgoban ] || missing+=(cgoban)
 command -v Xvfb >/dev/null || missing+=(xvfb)
 command -v xdotool >/dev/null || missing+=(xdotool)
 command -v import >/dev/null || missing+=(imagemagick)

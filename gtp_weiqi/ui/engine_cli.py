@@ -9,9 +9,13 @@ from __future__ import annotations
 import argparse
 import math
 import sys
+from typing import TYPE_CHECKING, BinaryIO
 
 from ..core.lang import add_lang_argument, resolve
 from ..core.rules import komi_argument
+
+if TYPE_CHECKING:
+    from .gtp.engine import WeiqiEngine
 
 EPILOG = ("Rules presets: tromp-taylor, chinese, chinese-ogs, japanese, korean, aga, "
           "aga-button, bga, french, new-zealand (nz), ing (goe), stone-scoring, ancient-area, "
@@ -28,8 +32,14 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--komi", type=komi_argument, default=None, metavar="K",
                         help="komi, White's compensation (default: the preset's komi)")
     parser.add_argument("--seed", type=int, default=0, help="seed of the move generator")
+    parser.add_argument("--mode", choices=("gtp", "gmp"), default="gtp",
+                        help="gtp: the Go Text Protocol (default); gmp: the Go Modem "
+                             "Protocol, as GNU Go's --mode gmp, for cgoban 1's Go Modem "
+                             "games (the other side gives the board size, handicap and "
+                             "colours; rules, komi and the player stay this command line's)")
     parser.add_argument("--log", metavar="FILE",
-                        help="append the GTP transcript (commands and responses) to FILE")
+                        help="append the GTP transcript (commands and responses) to FILE; "
+                             "in GMP mode, a trace of every packet and engine command")
     parser.add_argument("--max-file-size", type=int, default=None, metavar="BYTES",
                         help="largest SGF file loadsgf reads (default 64 MiB)")
     parser.add_argument("--version-string", metavar="TEXT",
@@ -121,6 +131,8 @@ def run(args: argparse.Namespace) -> int:
     transcript = open(args.log, "ab") if args.log else None  # noqa: SIM115
     engine.transcript = transcript
     try:
+        if args.mode == "gmp":
+            return _serve_gmp(engine, args, transcript)
         if args.engine:
             from .gtp.proxy import serve_proxy
             return serve_proxy(engine, args.engine, sys.stdin.buffer, sys.stdout.buffer,
@@ -134,6 +146,43 @@ def run(args: argparse.Namespace) -> int:
         if transcript is not None:
             transcript.close()
     return 0
+
+
+def _serve_gmp(engine: WeiqiEngine, args: argparse.Namespace,
+               transcript: BinaryIO | None) -> int:
+    """GMP on stdin / stdout, with the built-in player or (--engine) the back end's; 128 +
+    the signal's number after SIGTERM or SIGHUP (cgoban ends its program with SIGTERM)."""
+    from .gmp.session import serve_gmp
+    from .gtp.controller import ChannelError, ControllerError
+    from .gtp.proxy import Signalled, describe_failure, signals_end_session, start_proxy
+
+    with signals_end_session():
+        try:
+            if not args.engine:
+                return serve_gmp(engine, sys.stdin.buffer, sys.stdout.buffer,
+                                 transcript=transcript)
+            try:
+                proxy = start_proxy(engine, args.engine, timeout=args.engine_timeout or None,
+                                    retries=args.engine_retries,
+                                    dead_stones=args.engine_dead_stones)
+            except ChannelError as exc:
+                print(f"gtp-weiqi: cannot use the back end {args.engine!r}: "
+                      f"{describe_failure(exc)}", file=sys.stderr, flush=True)
+                return 2
+            except ControllerError as exc:
+                print(f"gtp-weiqi: cannot use the back end {args.engine!r}: {exc}",
+                      file=sys.stderr, flush=True)
+                return 2
+            quick = True
+            try:
+                code = serve_gmp(engine, sys.stdin.buffer, sys.stdout.buffer,
+                                 transcript=transcript)
+                quick = False
+                return code
+            finally:
+                proxy.close(quick=quick)
+        except Signalled as exc:
+            return 128 + exc.signum
 
 
 __all__ = ["EPILOG", "add_arguments", "refused_option", "run"]

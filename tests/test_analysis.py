@@ -3,12 +3,8 @@ next input line, genmove with analysis, and the lines parsed as Sabaki parses th
 
 from __future__ import annotations
 
-import os
 import re
-import select
-import subprocess
 import sys
-import time
 from pathlib import Path
 
 import pytest
@@ -17,6 +13,7 @@ from support.board_diagram import board_diagram
 
 from gtp_weiqi.core.board import BLACK, WHITE
 from gtp_weiqi.ui.gtp.analysis_cmds import configure_player
+from gtp_weiqi.ui.gtp.controller import SubprocessChannel
 from gtp_weiqi.ui.gtp.protocol import GtpError
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -249,42 +246,27 @@ def test_streamed_errors_are_ordinary_error_responses(engine) -> None:
 def test_analysis_streams_over_a_pipe_until_input_arrives() -> None:
     """A real pipe: several reports arrive while nothing is sent, and the next command ends
     the stream with an empty line before its own answer."""
-    proc = subprocess.Popen([sys.executable, "-m", "gtp_weiqi", "--size", "9", "--playouts",
-                             "100"], stdin=subprocess.PIPE, stdout=subprocess.PIPE,
-                            stderr=subprocess.DEVNULL, cwd=ROOT)
-    assert proc.stdin is not None and proc.stdout is not None
-    fd = proc.stdout.fileno()
+    channel = SubprocessChannel([sys.executable, "-m", "gtp_weiqi", "--size", "9",
+                                 "--playouts", "100"], cwd=str(ROOT))
     buffer = b""
 
     def read_until(pred, timeout: float = 30.0) -> bytes:
         nonlocal buffer
-        deadline = time.monotonic() + timeout
         while not pred(buffer):
-            left = deadline - time.monotonic()
-            assert left > 0, f"timed out; got {buffer[-300:]!r}"
-            ready, _, _ = select.select([fd], [], [], left)
-            if ready:
-                chunk = os.read(fd, 65536)
-                assert chunk, "engine exited"
-                buffer += chunk
+            line = channel.read_raw_line(timeout)
+            assert line, "engine exited"
+            buffer += line
         return buffer
 
     try:
-        proc.stdin.write(b"play b e5\nlz-analyze w 2\n")
-        proc.stdin.flush()
+        channel.write_raw(b"play b e5\nlz-analyze w 2\n")
         read_until(lambda b: b.count(b"\ninfo move") >= 3)
-        proc.stdin.write(b"name\n")
-        proc.stdin.flush()
+        channel.write_raw(b"name\n")
         out = read_until(lambda b: b.endswith(b"= gtp_weiqi\n\n")).decode()
         first, analysis, name, rest = out.split("\n\n")
         assert first == "= "
         assert analysis.startswith("= \ninfo move ")
         assert all(line.startswith("info move ") for line in analysis.split("\n")[1:])
         assert name == "= gtp_weiqi" and rest == ""
-        proc.stdin.write(b"quit\n")
-        proc.stdin.flush()
-        proc.wait(timeout=10)
     finally:
-        if proc.poll() is None:
-            proc.kill()
-        proc.wait()
+        channel.close()

@@ -14,13 +14,10 @@ from __future__ import annotations
 
 import json
 import os
-import queue
 import re
 import shutil
 import subprocess
 import sys
-import tempfile
-import threading
 from pathlib import Path
 
 import pytest
@@ -31,6 +28,7 @@ from gtp_weiqi.core.coords import format_vertex, parse_vertex
 from gtp_weiqi.core.game import Game
 from gtp_weiqi.core.rules import lookup_preset
 from gtp_weiqi.ui.gtp.analysis_cmds import configure_player
+from gtp_weiqi.ui.gtp.controller import EngineTimeout, SubprocessChannel
 from gtp_weiqi.ui.gtp.engine import WeiqiEngine
 
 CONFIGS = Path(__file__).resolve().parent.parent / "configs"
@@ -38,31 +36,21 @@ TIMEOUT = 120.0  # seconds any one answer may take before the test fails
 
 
 class RawEngine:
-    """An engine process read line by line, each line within TIMEOUT; stderr kept apart."""
+    """An engine process over the project's GTP channel, read line by line as it wrote them,
+    each line within TIMEOUT; its stderr kept apart, whole."""
 
     def __init__(self, argv: list[str], env: dict[str, str] | None = None) -> None:
-        self.err = tempfile.TemporaryFile()
-        self.proc = subprocess.Popen(argv, stdin=subprocess.PIPE, stdout=subprocess.PIPE,
-                                     stderr=self.err, env=env)
-        self.lines: queue.Queue[bytes] = queue.Queue()
-        self.reader = threading.Thread(target=self._pump, daemon=True)
-        self.reader.start()
-
-    def _pump(self) -> None:
-        assert self.proc.stdout is not None
-        for line in self.proc.stdout:
-            self.lines.put(line)
-        self.lines.put(b"")
+        self.stderr: list[str] = []
+        self.channel = SubprocessChannel(argv, env=env, on_stderr=self.stderr.append)
+        self.proc = self.channel.proc
 
     def send(self, data: str) -> None:
-        assert self.proc.stdin is not None
-        self.proc.stdin.write(data.encode())
-        self.proc.stdin.flush()
+        self.channel.write_raw(data.encode())
 
     def line(self) -> bytes:
         try:
-            line = self.lines.get(timeout=TIMEOUT)
-        except queue.Empty:
+            line = self.channel.read_raw_line(TIMEOUT)
+        except EngineTimeout:
             pytest.fail(f"no output from the engine within {TIMEOUT:.0f} s")
         assert line, "the engine closed its output"
         return line
@@ -75,25 +63,9 @@ class RawEngine:
         return data
 
     def close(self) -> str:
-        """Stop the engine (quit, then kill if need be); its stderr."""
-        try:
-            if self.proc.poll() is None:
-                self.send("quit\n")
-                self.proc.wait(timeout=30)
-        except (OSError, subprocess.TimeoutExpired):
-            pass
-        finally:
-            if self.proc.poll() is None:
-                self.proc.kill()
-                self.proc.wait()
-            self.reader.join(timeout=10)
-            for stream in (self.proc.stdin, self.proc.stdout):
-                if stream is not None:
-                    stream.close()
-        self.err.seek(0)
-        text = self.err.read().decode("utf-8", errors="replace")
-        self.err.close()
-        return text
+        """Stop the engine (quit, then signals if need be); its stderr."""
+        self.channel.close()
+        return "\n".join(self.stderr)
 
 
 def kigo_reads(response: str) -> tuple[bool, str]:

@@ -173,7 +173,7 @@ def test_the_help_lists_the_subcommands(capsys) -> None:
 
 
 @pytest.mark.parametrize(("name", "own_option"), [
-    ("score", "--method SLUG|all"), ("match", "--black CMD"), ("regress", "--errors-fail"),
+    ("score", "--method SLUG|all"), ("match", "--black CMD"), ("regress", "--timeout SECONDS"),
 ])
 def test_each_subcommand_has_its_own_help(capsys, name: str, own_option: str) -> None:
     code, out, err = run(capsys, name, "--help")

@@ -72,6 +72,22 @@ def test_answers_are_read_up_to_the_blank_line_and_failures_raise() -> None:
         assert not response.ok and response.text.startswith("syntax error")
 
 
+def test_a_whole_line_goes_out_as_written_with_its_own_id() -> None:
+    with engine(broken()) as c:
+        response = c.ask_line("17 boardsize 99")
+        assert (response.ok, response.ident, response.text) == (False, 17, "unacceptable size")
+        assert response.raw == b"?17 unacceptable size\n\n"
+
+
+def test_raw_bytes_go_out_while_an_answer_is_read_line_by_line() -> None:
+    with engine(broken()) as c:
+        channel = c.channel
+        assert isinstance(channel, SubprocessChannel)
+        channel.write_raw(b"1 name\n2 protocol_version\n")
+        lines = [channel.read_raw_line(TIMEOUT) for _ in range(4)]
+        assert lines[1:] == [b"\n", b"=2 2\n", b"\n"] and lines[0].startswith(b"=1 ")
+
+
 def test_blank_lines_before_an_answer_ids_and_carriage_returns_are_handled() -> None:
     source = """
         import sys

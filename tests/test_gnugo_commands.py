@@ -7,7 +7,6 @@ from __future__ import annotations
 
 import random
 import re
-import subprocess
 import sys
 import time
 from pathlib import Path
@@ -18,7 +17,7 @@ from sgfmill import sgf
 
 from gtp_weiqi.core.board import BLACK, WHITE
 from gtp_weiqi.player import default_playouts
-from gtp_weiqi.ui.gtp.controller import Controller
+from gtp_weiqi.ui.gtp.controller import Controller, SubprocessChannel
 from gtp_weiqi.ui.gtp.engine import WeiqiEngine
 
 NEW_COMMANDS = ("list_stones", "captures", "is_legal", "all_legal", "move_history",
@@ -352,37 +351,33 @@ def test_stop_ends_a_running_analysis(engine: WeiqiEngine) -> None:
 
 
 class Engine:
-    """gtp-weiqi as a subprocess, read byte by byte (each test waits for what it needs)."""
+    """gtp-weiqi as a subprocess over the project's GTP channel, spoken to in raw bytes, as
+    GoGui writes them (its `# interrupt` goes in while a command runs)."""
 
     def __init__(self, tmp_path: Path, *args: str) -> None:
         self.log = tmp_path / "engine.log"
-        self.proc = subprocess.Popen(
+        self.stderr: list[str] = []
+        self.channel = SubprocessChannel(
             [sys.executable, "-m", "gtp_weiqi", "--log", str(self.log), *args],
-            stdin=subprocess.PIPE, stdout=subprocess.PIPE, stderr=subprocess.PIPE)
+            on_stderr=self.stderr.append)
+        self.proc = self.channel.proc
 
     def send(self, data: bytes) -> None:
-        assert self.proc.stdin is not None
-        self.proc.stdin.write(data)
-        self.proc.stdin.flush()
+        self.channel.write_raw(data)
 
     def response(self) -> bytes:
         """The next whole response (up to its empty line)."""
-        assert self.proc.stdout is not None
         data = b""
         while not data.endswith(b"\n\n"):
-            byte = self.proc.stdout.read(1)
-            assert byte, f"the engine closed its output after {data!r}"
-            data += byte
+            line = self.channel.read_raw_line(None)
+            assert line, f"the engine closed its output after {data!r}"
+            data += line
         return data
 
-    def close(self) -> bytes:
-        try:
-            _out, err = self.proc.communicate(b"quit\n", timeout=30)
-        finally:
-            if self.proc.poll() is None:
-                self.proc.kill()
-                self.proc.wait()
-        return err
+    def close(self) -> str:
+        """`quit`, then stop the engine; all it wrote on stderr."""
+        self.channel.close()
+        return "\n".join(self.stderr)
 
 
 @pytest.fixture
@@ -393,9 +388,7 @@ def long_thinker(tmp_path: Path):
     try:
         yield engine
     finally:
-        if engine.proc.poll() is None:
-            engine.proc.kill()
-            engine.proc.wait()
+        engine.channel.close(quick=True)
 
 
 def run_with_timeout(function, seconds: float = 120.0):  # noqa: ANN001, ANN201
@@ -430,7 +423,7 @@ def test_gogui_interrupt_stops_a_long_genmove_with_its_best_move_so_far(
     assert re.fullmatch(rb"=4 (" + VERTEX.encode() + rb" \d+\.\d\d ?)+\n\n", hints), hints
     engine.send(b"5 name\n")
     assert run_with_timeout(engine.response) == b"=5 gtp_weiqi\n\n"  # nothing answered twice
-    err = engine.close().decode()
+    err = engine.close()
     playouts = [int(n) for n in re.findall(r"(\d+) playouts in", err)]
     assert len(playouts) == 1 and 0 < playouts[0] < 50_000_000, err
     log = engine.log.read_text()

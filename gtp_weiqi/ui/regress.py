@@ -1,106 +1,129 @@
-"""Run GNU Go / gogui-regress regression files (`.tst`) against a GTP engine.
+"""Run gogui-regress regression files (`.tst`) against a GTP engine, with its verdicts.
 
 Usage: ``gtp-weiqi regress [--engine CMD] [--timeout S] [-v] FILE.tst ...``
 
-File format (GNU Go's ``regression/*.tst``, as gogui-regress reads it):
+The rules are those of GoGui 1.6's ``gogui-regress`` (the file format of GNU Go's
+``regression/*.tst``), so that a file gets the same counts from either tool:
 
-* every non-comment line is sent to the engine as a GTP command;
-* a line that starts with a number is a *test*; the following ``#? [regex]`` line,
-  if any, is its expectation.  The regex must match the whole response text (the
-  text after ``=id `` / ``?id ``, stripped), with ``.`` matching newlines and
-  ``^``/``$`` matching at line ends, as gogui-regress does with Java's
-  ``Pattern.matches``;
-* ``[!regex]`` negates the expectation, a trailing ``*`` marks an expected
-  failure and a trailing ``&`` means the result is ignored;
-* other lines starting with ``#`` and blank lines are comments and are not sent.
+* each line is trimmed (spaces and control characters at both ends); blank lines and
+  lines starting with ``#`` are not sent;
+* any other line is sent to the engine as written (tabs made spaces).  When the text
+  before its first space is a whole number from 0 to 2^31 - 1 the command is a *test*
+  with that id;
+* a ``#? [regex]`` line right after a command is that command's expectation (right
+  after: a blank or comment line in between is a format error, as a ``#?`` at the start
+  of the file or after another ``#?`` is).  A ``#?`` after a command without an id makes
+  it a test too; an empty ``#?`` is no expectation at all;
+* one trailing ``*`` after the ``]`` marks an expected failure; ``!`` at the start of the
+  regex negates it; nothing else may follow the ``]`` (GNU Go's ``&`` is a format
+  error).  Spaces just inside the brackets are dropped;
+* the regex must match the whole response text (what follows the first space of the
+  response, trimmed), with ``.`` matching newlines and ``^``/``$`` matching at line
+  ends.  The regex is read by Python's `re` in ASCII mode, which agrees with Java's
+  `Pattern` on the syntax such files use (classes, groups, lookaround, back-references,
+  ``(?i)``, ``\\b``, ``\\s``);
+* an error answer (``?``) fails its test whatever the expectation says (a negated one
+  too, and an expected failure stays expected);
+* a test without an expectation passes unless its answer is an error;
+* an error answer to a command that is not a test is an *other error*: counted and
+  shown, but not a failure.
 
-Error responses (``?``): a test without an expectation, or with a negated one,
-fails on any error.  A positive expectation is matched against the error text
-too, as GNU Go's ``regress.awk`` does, so that a file can pin the error strings
-the GTP specification fixes (``#? [illegal move]``).  ``--errors-fail`` restores
-gogui-regress's stricter reading, where every error is a failure.
+Exit status: 0 when no test failed unexpectedly (an unexpected pass is reported but is
+not a failure), 1 when one did, 2 when a file could not be read or is malformed, or an
+engine could not be started, died or did not answer within the timeout.  Where
+gogui-regress would stop the whole run there, this runner stops only that file.  Unlike
+gogui-regress it also stops a file at garbage where a response should start (an engine
+that breaks GTP framing), and it notes (without counting) an answer whose id does not
+echo its test's id.
 
-Each file gets a fresh engine process whose working directory is the file's
-directory, so ``loadsgf`` paths are relative to the ``.tst`` file.
-
-Exit status: 0 when there is no unexpected failure, 1 when there is one, 2 when
-an engine could not be run, died, timed out or a file could not be read.
+Each file gets a fresh engine process (through the project's GTP controller) whose
+working directory is the file's directory, so ``loadsgf`` paths are relative to the
+``.tst`` file, as with gogui-regress.
 """
 
 from __future__ import annotations
 
 import argparse
 import os
-import queue
 import re
 import shlex
-import subprocess
 import sys
-import threading
-import time
 from collections.abc import Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
 
+from .gtp.controller import ChannelError, Controller, EngineDied
+
 DEFAULT_TIMEOUT = 30.0
 
-_ID_RE = re.compile(r"^(\d+)\s+(\S.*)$")
-_RESPONSE_RE = re.compile(r"^([=?])(\d*)(.*)$", re.DOTALL)
+_JAVA_WHITESPACE = "".join(map(chr, range(33)))  # what Java's String.trim removes
+_JAVA_LINE_BREAK = re.compile(r"\r\n|\r|\n")  # where Java's BufferedReader.readLine splits
+_INT_RE = re.compile(r"[+-]?\d+")  # Java's Integer.parseInt: any decimal digits
+_INT_MAX = 2**31 - 1
 
 
 class TstFormatError(ValueError):
-    """A `.tst` file that cannot be read as a regression file."""
+    """A `.tst` file that gogui-regress would refuse (it stops with exit status 2)."""
 
 
-class EngineError(RuntimeError):
-    """The engine died, timed out or broke the GTP framing."""
+def java_trim(text: str) -> str:
+    """`text` without the characters up to U+0020 at both ends (Java's ``String.trim``)."""
+    return text.strip(_JAVA_WHITESPACE)
 
 
 @dataclass(frozen=True)
 class Expectation:
-    """The ``#? [...]`` line after a numbered command."""
+    """The ``#? [...]`` line after a command."""
 
     pattern: str
     negated: bool = False
     expected_failure: bool = False
-    ignored: bool = False
     text: str = ""
 
     def matches(self, response: str) -> bool:
-        """Whether the response text satisfies the pattern (anchored, DOTALL|MULTILINE)."""
-        found = re.fullmatch(self.pattern, response, re.DOTALL | re.MULTILINE) is not None
+        """Whether the response text satisfies the expectation: the regex matches all of
+        it (DOTALL, MULTILINE, ASCII classes), or, negated, does not."""
+        found = re.fullmatch(self.pattern, response,
+                             re.DOTALL | re.MULTILINE | re.ASCII) is not None
         return found != self.negated
 
 
 @dataclass(frozen=True)
 class Entry:
-    """One line to send; a test when it carries a numeric id."""
+    """One line to send.  `test` says whether it is judged; `test_id` is its id (None
+    for a command without one, which is a test only when a ``#?`` line follows it)."""
 
     lineno: int
-    command: str
+    line: str
     test_id: int | None = None
     expectation: Expectation | None = None
+    test: bool = False
+
+    @property
+    def command(self) -> str:
+        """The command without its id."""
+        return self.line.split(" ", 1)[1] if self.test_id is not None else self.line
 
 
 @dataclass(frozen=True)
-class Response:
-    """One GTP response: success flag and the text after ``=id ``."""
+class Answer:
+    """One response as gogui-regress reads it: `ok` for ``=``, `text` what follows its
+    first space (trimmed), `raw` its lines; `ident` the id it carried."""
 
     ok: bool
     text: str
     raw: str
-    id: int | None = None
+    ident: int | None = None
 
 
 @dataclass
 class Outcome:
-    """The verdict on one test."""
+    """The verdict on one test: `failed`, and whether a failure was expected."""
 
     entry: Entry
-    response: Response | None
-    passed: bool
-    ignored: bool = False
-    reason: str = ""
+    answer: Answer | None
+    failed: bool
+    note: str = ""
 
     @property
     def expected_failure(self) -> bool:
@@ -109,184 +132,144 @@ class Outcome:
 
     @property
     def unexpected_failure(self) -> bool:
-        """A failure not marked ``*``; broken framing or a dead engine always counts."""
-        if self.ignored or self.passed:
-            return False
-        return not self.expected_failure or bool(self.reason)
+        return self.failed and not self.expected_failure
 
     @property
     def unexpected_pass(self) -> bool:
-        return not self.ignored and self.passed and self.expected_failure
+        return not self.failed and self.expected_failure
+
+
+@dataclass(frozen=True)
+class Counts:
+    """gogui-regress's columns: Tests, FAIL, fail, PASS, pass, Error."""
+
+    tests: int = 0
+    unexpected_failures: int = 0
+    expected_failures: int = 0
+    unexpected_passes: int = 0
+    expected_passes: int = 0
+    other_errors: int = 0
+
+    def __add__(self, other: Counts) -> Counts:
+        return Counts(*(a + b for a, b in zip(self.astuple(), other.astuple(), strict=True)))
+
+    def astuple(self) -> tuple[int, int, int, int, int, int]:
+        return (self.tests, self.unexpected_failures, self.expected_failures,
+                self.unexpected_passes, self.expected_passes, self.other_errors)
 
 
 @dataclass
 class FileResult:
-    """All verdicts for one `.tst` file, plus an engine error if one stopped the run."""
+    """All verdicts for one `.tst` file, plus the error that stopped it, if any (`bad_file`:
+    the file could not be read or is malformed, rather than the engine failing)."""
 
     path: Path
     outcomes: list[Outcome] = field(default_factory=list)
     error: str | None = None
-    other_errors: list[tuple[Entry, Response]] = field(default_factory=list)
+    bad_file: bool = False
+    other_errors: list[tuple[Entry, Answer]] = field(default_factory=list)
+
+    def counts(self) -> Counts:
+        """The counts gogui-regress writes for the file."""
+        o = self.outcomes
+        return Counts(
+            tests=len(o),
+            unexpected_failures=sum(x.unexpected_failure for x in o),
+            expected_failures=sum(x.failed and x.expected_failure for x in o),
+            unexpected_passes=sum(x.unexpected_pass for x in o),
+            expected_passes=sum(not x.failed and not x.expected_failure for x in o),
+            other_errors=len(self.other_errors))
 
 
 def parse_expectation(text: str) -> Expectation:
-    """Parse the part after ``#?``: ``[regex]``, ``[!regex]``, with ``*`` / ``&`` suffixes."""
-    body = text.strip()
-    expected_failure = ignored = False
-    while body and body[-1] in "*&":
-        if body[-1] == "*":
-            expected_failure = True
-        else:
-            ignored = True
-        body = body[:-1].rstrip()
-    if not (body.startswith("[") and body.endswith("]")) or len(body) < 2:
-        raise TstFormatError(f"expectation must be written [regex]: {text.strip()!r}")
-    pattern = body[1:-1].strip()
+    """Parse the part after ``#?`` (not empty): ``[regex]``, ``[!regex]``, then at most
+    one ``*``."""
+    body = java_trim(text)
+    expected_failure = body.endswith("*")
+    if expected_failure:
+        body = body[:-1]
+    if not body.startswith("["):
+        raise TstFormatError(f"pattern has no opening bracket: {body!r}")
+    if not body.endswith("]"):
+        raise TstFormatError(f"pattern has no closing bracket: {body!r}")
+    pattern = java_trim(body[1:-1])
     negated = pattern.startswith("!")
     if negated:
         pattern = pattern[1:]
     try:
-        re.compile(pattern)
+        re.compile(pattern, re.DOTALL | re.MULTILINE | re.ASCII)
     except re.error as exc:
         raise TstFormatError(f"bad regex {pattern!r}: {exc}") from exc
-    return Expectation(pattern, negated, expected_failure, ignored, text.strip())
+    return Expectation(pattern, negated, expected_failure, java_trim(text))
+
+
+def command_id(line: str) -> int | None:
+    """The id of a command line: the text before its first space, when that is a Java
+    int from 0 up; None otherwise (a command without an id)."""
+    head, space, _rest = line.partition(" ")
+    if not space or not _INT_RE.fullmatch(head):
+        return None
+    value = int(head)
+    return value if 0 <= value <= _INT_MAX else None
 
 
 def parse_tst(text: str) -> list[Entry]:
-    """Split a `.tst` text into commands, attaching each ``#?`` line to the test before it."""
+    """Split a `.tst` text into the lines to send, each ``#?`` attached to the command
+    on the line before it."""
     entries: list[Entry] = []
-    for lineno, raw in enumerate(text.splitlines(), start=1):
-        line = raw.replace("\t", " ").strip()
+    pending = False  # the previous line was a command, so a #? may follow
+    for lineno, raw in enumerate(_JAVA_LINE_BREAK.split(text), start=1):
+        line = java_trim(raw)
         if line.startswith("#?"):
-            if not entries or entries[-1].test_id is None or entries[-1].expectation:
-                raise TstFormatError(f"line {lineno}: '#?' without a preceding numbered command")
-            prev = entries[-1]
+            if not pending:
+                raise TstFormatError(
+                    f"line {lineno}: response pattern without preceding test command: {line}")
+            pending = False
+            body = java_trim(line[2:])
+            if not body:
+                continue
             try:
-                exp = parse_expectation(line[2:])
+                exp = parse_expectation(body)
             except TstFormatError as exc:
                 raise TstFormatError(f"line {lineno}: {exc}") from None
-            entries[-1] = Entry(prev.lineno, prev.command, prev.test_id, exp)
+            prev = entries[-1]
+            entries[-1] = Entry(prev.lineno, prev.line, prev.test_id, exp, test=True)
             continue
+        pending = False
         if not line or line.startswith("#"):
             continue
-        m = _ID_RE.match(line)
-        if m:
-            entries.append(Entry(lineno, m.group(2), int(m.group(1))))
-        else:
-            entries.append(Entry(lineno, line))
+        line = line.replace("\t", " ")
+        ident = command_id(line)
+        entries.append(Entry(lineno, line, ident, test=ident is not None))
+        pending = True
     return entries
 
 
-def parse_response(raw: str) -> Response:
-    """Split ``=id text`` / ``?id text`` into success flag and stripped text."""
-    m = _RESPONSE_RE.match(raw)
-    if not m:
-        raise EngineError(f"not a GTP response: {raw!r}")
-    rid = int(m.group(2)) if m.group(2) else None
-    return Response(m.group(1) == "=", m.group(3).strip(), raw, rid)
+def read_answer(raw: bytes) -> Answer:
+    """A response's bytes (as the controller kept them) read as gogui-regress reads them:
+    lines split as Java splits them, lines before the one starting with ``=`` or ``?``
+    dropped, and the text after the first space of the whole response, trimmed."""
+    lines = _JAVA_LINE_BREAK.split(raw.decode("utf-8", errors="replace"))
+    while lines and lines[0][:1] not in ("=", "?"):
+        lines.pop(0)
+    if "" in lines:
+        lines = lines[:lines.index("")]
+    full = "\n".join(lines)
+    space = full.find(" ")
+    text = java_trim(full[space:]) if space >= 0 else ""
+    m = re.match(r"[=?]([0-9]+)", full)
+    return Answer(full.startswith("="), text, full, int(m.group(1)) if m else None)
 
 
-def judge(entry: Entry, response: Response, errors_fail: bool = False) -> Outcome:
-    """Decide pass / fail for one numbered command."""
-    if entry.test_id is not None and response.id != entry.test_id:
-        return Outcome(entry, response, passed=False,
-                       reason=f"response id {response.id} does not echo command id {entry.test_id}")
+def judge(entry: Entry, answer: Answer) -> Outcome:
+    """The verdict on one test: an error answer fails; otherwise the expectation decides
+    (none: a pass)."""
+    note = ""
+    if entry.test_id is not None and answer.ident != entry.test_id:
+        note = f"the answer's id {answer.ident} does not echo the test's id {entry.test_id}"
     exp = entry.expectation
-    if exp is None:
-        return Outcome(entry, response, passed=response.ok)
-    if exp.ignored:
-        return Outcome(entry, response, passed=True, ignored=True)
-    if not response.ok and (errors_fail or exp.negated):
-        return Outcome(entry, response, passed=False)
-    return Outcome(entry, response, passed=exp.matches(response.text))
-
-
-class GtpProcess:
-    """An engine subprocess with a per-command timeout; always kill it with `close()`."""
-
-    def __init__(self, argv: Sequence[str], cwd: Path | None = None,
-                 env: dict[str, str] | None = None) -> None:
-        self.argv = list(argv)
-        try:
-            self.proc = subprocess.Popen(
-                self.argv, cwd=cwd, env=env, stdin=subprocess.PIPE, stdout=subprocess.PIPE,
-                stderr=subprocess.PIPE, bufsize=0)
-        except OSError as exc:
-            raise EngineError(f"cannot start engine {shlex.join(self.argv)}: {exc}") from exc
-        self._lines: queue.Queue[bytes | None] = queue.Queue()
-        self.stderr_tail: list[str] = []
-        self._threads = [threading.Thread(target=self._pump_stdout, daemon=True),
-                         threading.Thread(target=self._pump_stderr, daemon=True)]
-        for thread in self._threads:
-            thread.start()
-
-    def _pump_stdout(self) -> None:
-        assert self.proc.stdout is not None
-        for line in iter(self.proc.stdout.readline, b""):
-            self._lines.put(line)
-        self._lines.put(None)
-
-    def _pump_stderr(self) -> None:
-        assert self.proc.stderr is not None
-        for line in iter(self.proc.stderr.readline, b""):
-            self.stderr_tail.append(line.decode("utf-8", "replace").rstrip("\n"))
-            del self.stderr_tail[:-20]
-
-    def send(self, command: str, timeout: float) -> str:
-        """Send one command line and return the raw response without its final blank line."""
-        assert self.proc.stdin is not None
-        try:
-            self.proc.stdin.write(command.encode("utf-8") + b"\n")
-            self.proc.stdin.flush()
-        except OSError as exc:
-            raise EngineError(f"engine closed its input ({exc})") from exc
-        deadline = time.monotonic() + timeout
-        lines: list[str] = []
-        while True:
-            remaining = deadline - time.monotonic()
-            try:
-                raw = self._lines.get(timeout=max(remaining, 0.0))
-            except queue.Empty:
-                raise EngineError(f"no response within {timeout:g} s") from None
-            if raw is None:
-                raise EngineError("engine exited" + (
-                    f" (partial response {''.join(lines)!r})" if lines else ""))
-            line = raw.decode("utf-8", "replace").replace("\r", "").rstrip("\n")
-            if not lines and not line.strip():
-                continue  # blank lines before a response are tolerated
-            if not lines and line[:1] not in ("=", "?"):
-                raise EngineError(f"response does not start with '=' or '?': {line!r}")
-            if lines and not line:
-                return "\n".join(lines)
-            lines.append(line)
-
-    def close(self, grace: float = 2.0) -> None:
-        """Ask the engine to quit, then kill it if it lingers."""
-        proc = self.proc
-        if proc.poll() is None:
-            try:
-                assert proc.stdin is not None
-                proc.stdin.write(b"quit\n")
-                proc.stdin.flush()
-                proc.stdin.close()
-            except OSError:
-                pass
-            try:
-                proc.wait(timeout=grace)
-            except subprocess.TimeoutExpired:
-                proc.kill()
-                proc.wait()
-        # The readers stop at end of file; closing their pipes under them could hand
-        # the file descriptors to the next engine while a read is still pending.
-        for thread in self._threads:
-            thread.join(timeout=grace)
-        readers_done = not any(thread.is_alive() for thread in self._threads)
-        for stream in (proc.stdin, proc.stdout, proc.stderr):
-            if stream is not None and (stream is proc.stdin or readers_done):
-                try:
-                    stream.close()
-                except OSError:
-                    pass
+    failed = not answer.ok or (exp is not None and not exp.matches(answer.text))
+    return Outcome(entry, answer, failed, note)
 
 
 def default_engine() -> list[str]:
@@ -302,7 +285,7 @@ def engine_argv(spec: str | None) -> list[str]:
         return default_engine()
     argv = shlex.split(spec)
     if not argv:
-        raise EngineError("empty engine command")
+        raise ValueError("empty engine command")
     seps = tuple(s for s in (os.sep, os.altsep) if s)
     for i, word in enumerate(argv):
         if any(sep in word for sep in seps) and (i == 0 or Path(word).exists()):
@@ -314,113 +297,119 @@ def engine_env(default: bool) -> dict[str, str]:
     """The environment for the engine; the default engine finds this package even uninstalled."""
     env = dict(os.environ)
     if default:
-        root = str(Path(__file__).resolve().parent.parent)
+        root = str(Path(__file__).resolve().parent.parent.parent)
         env["PYTHONPATH"] = os.pathsep.join(p for p in (root, env.get("PYTHONPATH")) if p)
     return env
 
 
+def _channel_error(exc: ChannelError) -> str:
+    """The error's sentence, then the last lines of the engine's stderr."""
+    tail = [line for line in exc.tail.splitlines() if line.strip()][-5:]
+    return exc.message + "".join(f"\n  stderr: {line}" for line in tail)
+
+
 def run_file(path: Path, argv: Sequence[str], timeout: float = DEFAULT_TIMEOUT,
-             errors_fail: bool = False, env: dict[str, str] | None = None) -> FileResult:
+             env: dict[str, str] | None = None) -> FileResult:
     """Run one `.tst` file in a fresh engine whose cwd is the file's directory."""
     result = FileResult(path)
     try:
         entries = parse_tst(path.read_text(encoding="utf-8"))
     except (OSError, UnicodeDecodeError, TstFormatError) as exc:
         result.error = f"cannot read {path}: {exc}"
+        result.bad_file = True
         return result
     try:
-        engine = GtpProcess(argv, cwd=path.resolve().parent, env=env)
-    except EngineError as exc:
-        result.error = str(exc)
+        engine = Controller.start(list(argv), name="engine", timeout=timeout,
+                                  cwd=str(path.resolve().parent), env=env)
+    except EngineDied as exc:
+        result.error = f"cannot start engine {shlex.join(argv)}: {_channel_error(exc)}"
         return result
     try:
         for entry in entries:
-            line = entry.command if entry.test_id is None else f"{entry.test_id} {entry.command}"
             try:
-                response = parse_response(engine.send(line, timeout))
-            except EngineError as exc:
-                result.error = f"line {entry.lineno} '{line}': {exc}"
-                if engine.stderr_tail:
-                    result.error += "\n  stderr: " + "\n  stderr: ".join(engine.stderr_tail[-5:])
-                if entry.test_id is not None:
-                    result.outcomes.append(Outcome(entry, None, passed=False, reason=str(exc)))
+                answer = read_answer(engine.ask_line(entry.line).raw)
+            except ChannelError as exc:
+                result.error = f"line {entry.lineno} '{entry.line}': {_channel_error(exc)}"
+                if entry.test:
+                    result.outcomes.append(Outcome(entry, None, True, exc.message))
                 break
-            if entry.test_id is None:
-                if not response.ok:
-                    result.other_errors.append((entry, response))
-                continue
-            result.outcomes.append(judge(entry, response, errors_fail))
+            if entry.test:
+                result.outcomes.append(judge(entry, answer))
+            elif not answer.ok:
+                result.other_errors.append((entry, answer))
     finally:
         # An engine that stopped answering will not read `quit` either.
-        engine.close(grace=0.2 if result.error else 2.0)
+        engine.close(quick=result.error is not None)
     return result
 
 
 def _describe(outcome: Outcome) -> str:
     entry = outcome.entry
     exp = entry.expectation.text if entry.expectation else "(no error)"
-    got = "(no response)" if outcome.response is None else outcome.response.raw
+    got = "(no response)" if outcome.answer is None else outcome.answer.raw
     got = got.replace("\n", "\n            ")
-    text = (f"  command:  {entry.test_id} {entry.command}\n"
+    text = (f"  command:  {entry.line}\n"
             f"  expected: {exp}\n"
             f"  got:      {got}")
-    if outcome.reason:
-        text += f"\n  note:     {outcome.reason}"
+    if outcome.note:
+        text += f"\n  note:     {outcome.note}"
     return text
 
 
+def _label(entry: Entry) -> str:
+    return str(entry.test_id) if entry.test_id is not None else f"'{entry.line}'"
+
+
 def report(result: FileResult, out=None, verbose: bool = False) -> None:
-    """Print unexpected failures and passes (every test with `verbose`)."""
+    """Print unexpected failures and passes and notes (every test with `verbose`)."""
     out = out or sys.stdout
     for outcome in result.outcomes:
         where = f"{result.path}:{outcome.entry.lineno}"
+        label = _label(outcome.entry)
         if outcome.unexpected_failure:
-            print(f"{where}: {outcome.entry.test_id} unexpected FAIL", file=out)
+            print(f"{where}: {label} unexpected FAIL", file=out)
             print(_describe(outcome), file=out)
         elif outcome.unexpected_pass:
-            print(f"{where}: {outcome.entry.test_id} unexpected PASS!", file=out)
+            print(f"{where}: {label} unexpected PASS!", file=out)
             print(_describe(outcome), file=out)
-        elif verbose:
-            verdict = ("ignored" if outcome.ignored else
-                       "passed" if outcome.passed else "failed (expected)")
-            print(f"{where}: {outcome.entry.test_id} {verdict}", file=out)
-    if verbose:
-        for entry, response in result.other_errors:
-            print(f"{result.path}:{entry.lineno}: note: '{entry.command}' -> {response.raw!r}",
-                  file=out)
+        else:
+            if verbose:
+                verdict = "failed (expected)" if outcome.failed else "passed"
+                print(f"{where}: {label} {verdict}", file=out)
+            if outcome.note:
+                print(f"{where}: {label} note: {outcome.note}", file=out)
+    for entry, answer in result.other_errors:
+        print(f"{result.path}:{entry.lineno}: other error: '{entry.line}' -> {answer.raw!r}",
+              file=out)
     if result.error:
-        print(f"{result.path}: ENGINE ERROR: {result.error}", file=out)
+        kind = "FILE ERROR" if result.bad_file else "ENGINE ERROR"
+        print(f"{result.path}: {kind}: {result.error}", file=out)
 
 
 def summarise(results: Sequence[FileResult]) -> tuple[str, int]:
     """The summary line and the exit status."""
-    outcomes = [o for r in results for o in r.outcomes]
-    total = len(outcomes)
-    passed = sum(o.passed and not o.ignored for o in outcomes)
-    ignored = sum(o.ignored for o in outcomes)
-    unexp_fail = sum(o.unexpected_failure for o in outcomes)
-    unexp_pass = sum(o.unexpected_pass for o in outcomes)
-    exp_fail = sum(not o.passed and not o.ignored and not o.unexpected_failure for o in outcomes)
-    errors = sum(r.error is not None for r in results)
-    line = (f"Summary: {len(results)} files, {total} tests: {passed} passed, "
-            f"{unexp_fail} unexpected failures, {unexp_pass} unexpected passes, "
-            f"{exp_fail} expected failures, {ignored} ignored, {errors} engine errors")
-    status = 2 if errors else 1 if unexp_fail else 0
+    c = sum((r.counts() for r in results), Counts())
+    errors = sum(r.error is not None for r in results)  # files stopped, bad or not
+    line = (f"Summary: {len(results)} files, {c.tests} tests: "
+            f"{c.expected_passes + c.unexpected_passes} passed, "
+            f"{c.unexpected_failures} unexpected failures, "
+            f"{c.unexpected_passes} unexpected passes, "
+            f"{c.expected_failures} expected failures, "
+            f"{c.other_errors} other errors, {errors} files stopped")
+    status = 2 if errors else 1 if c.unexpected_failures else 0
     return line, status
 
 
 def add_arguments(parser: argparse.ArgumentParser) -> None:
     """The options of `gtp-weiqi regress`."""
-    parser.description = ("Run GNU Go / gogui-regress .tst regression files against a GTP "
-                          "engine.")
+    parser.description = ("Run gogui-regress .tst regression files against a GTP engine, "
+                          "with gogui-regress's verdicts.")
     parser.add_argument("files", nargs="+", type=Path, metavar="FILE.tst")
     parser.add_argument("--engine", metavar="CMD",
                         help="engine command line (default: this package's engine, "
                              f"'{shlex.join(default_engine())}')")
     parser.add_argument("--timeout", type=float, default=DEFAULT_TIMEOUT, metavar="SECONDS",
                         help=f"time allowed per command (default {DEFAULT_TIMEOUT:g})")
-    parser.add_argument("--errors-fail", action="store_true",
-                        help="count every '?' response as a failure, as gogui-regress does")
     parser.add_argument("-v", "--verbose", action="store_true", help="print every test")
 
 
@@ -428,13 +417,13 @@ def run(args: argparse.Namespace) -> int:
     """`gtp-weiqi regress`: run every file, print the summary; the exit status."""
     try:
         command = engine_argv(args.engine)
-    except (EngineError, ValueError) as exc:
+    except ValueError as exc:
         print(f"gtp-weiqi regress: {exc}", file=sys.stderr)
         return 2
     env = engine_env(args.engine is None)
     results = []
     for path in args.files:
-        result = run_file(path, command, args.timeout, args.errors_fail, env)
+        result = run_file(path, command, args.timeout, env)
         report(result, verbose=args.verbose)
         results.append(result)
     line, status = summarise(results)

@@ -1,8 +1,9 @@
 # Captures (提子): a string whose last liberty is filled leaves the board,
 # and its points can be played again.  Only `play` is used: it answers with
-# an empty success, or with `illegal move` on an occupied point (GTP spec 6.3).
-# Run with `gtp-weiqi regress tests/regress/*.tst`.  Expectations such as
-# [illegal move] match error answers, as GNU Go's regress.awk does.
+# an empty success; an occupied point is not a legal move (is_legal answers 0).
+# Run with `gtp-weiqi regress tests/regress/*.tst` or gogui-regress.  Both count
+# every error answer (`?`) as a failure, so illegal moves are checked with
+# is_legal; the error answers themselves are transcripts in tests/test_regress.py.
 
 boardsize 9
 clear_board
@@ -14,8 +15,8 @@ komi 6.5
 #       A B C            A B C
 play b a1
 play w b1
-10 play w a1
-#? [illegal move]
+10 is_legal w a1
+#? [0]
 11 play w a2
 #? []
 12 play w a1
@@ -38,8 +39,8 @@ play w f4
 play w e6
 20 play b e3
 #? []
-21 play w e5
-#? [illegal move]
+21 is_legal w e5
+#? [0]
 clear_board
 play b e5
 play b e4
@@ -87,8 +88,8 @@ play b b2
 play b c2
 play b d2
 play b a1
-40 play w c1
-#? [illegal move]
+40 is_legal w c1
+#? [0]
 41 play b e1
 #? []
 42 play w b1

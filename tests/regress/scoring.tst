@@ -7,8 +7,9 @@
 #   ...                      Black owns A..E (45 points), White F..J (36).
 #   1 | . . . . X O . . .
 #       A B C D E F G H J
-# Run with `gtp-weiqi regress tests/regress/*.tst`.  Expectations such as
-# [illegal move] match error answers, as GNU Go's regress.awk does.
+# Run with `gtp-weiqi regress tests/regress/*.tst` or gogui-regress.  Both count
+# every error answer (`?`) as a failure, so illegal moves are checked with
+# is_legal; the error answers themselves are transcripts in tests/test_regress.py.
 
 boardsize 9
 clear_board

@@ -1,8 +1,9 @@
 # Suicide (自杀): a stone that has no liberty and captures nothing is illegal.
 # Single-stone suicide is illegal under every rule set the engine knows; a
 # failed move leaves the board unchanged.
-# Run with `gtp-weiqi regress tests/regress/*.tst`.  Expectations such as
-# [illegal move] match error answers, as GNU Go's regress.awk does.
+# Run with `gtp-weiqi regress tests/regress/*.tst` or gogui-regress.  Both count
+# every error answer (`?`) as a failure, so illegal moves are checked with
+# is_legal; the error answers themselves are transcripts in tests/test_regress.py.
 
 boardsize 9
 clear_board
@@ -13,8 +14,8 @@ clear_board
 #       A B C
 play w a2
 play w b1
-10 play b a1
-#? [illegal move]
+10 is_legal b a1
+#? [0]
 11 play w a1
 #? []
 
@@ -28,8 +29,8 @@ play w e6
 play w d5
 play w f5
 play w e4
-20 play b e5
-#? [illegal move]
+20 is_legal b e5
+#? [0]
 21 play w e5
 #? []
 

@@ -1,7 +1,8 @@
 """Driving another GTP engine: a subprocess channel with read timeouts, and a controller.
 
-Used by the proxy (`gtp-weiqi --engine CMD`) and by the match referee
-(`gtp-weiqi match`).  What it guards against, in the order things go wrong:
+Used by the proxy (`gtp-weiqi --engine CMD`), the match referee (`gtp-weiqi match`) and
+the regression runner (`gtp-weiqi regress`): the project's one GTP client.  What it
+guards against, in the order things go wrong:
 
 * an engine that does not speak GTP: the first byte it writes must be one of
   `` \\t\\r\\n#=?`` (as gomill checks); ``\\x01`` means it speaks GMP;
@@ -25,7 +26,8 @@ error.  A ``?`` answer is not a channel error: `Controller.command` raises Comma
 and the channel stays usable.
 
 `SubprocessChannel.stream` reads an answer that streams (analysis) line by line, and
-stops it on request.
+stops it on request; `write_raw` and `read_raw_line` let a test replay a client's exact
+bytes (pipelined, or written while an answer is pending) over the same channel.
 
 Each Response also keeps the bytes the engine wrote for it (``raw``), for tests that hold
 an engine's framing to the byte; `Controller.ask_all` sends many commands without waiting
@@ -435,6 +437,25 @@ class SubprocessChannel(Channel):
                 in_flight -= len(encoded[done])
             return responses
 
+    def write_raw(self, data: bytes) -> None:
+        """Write bytes to the engine as they are, without waiting for anything: a client's
+        exact stream, for tests that replay one (pipelined commands, a command sent while
+        an analysis streams, GoGui's ``# interrupt`` line while a command runs).  Takes no
+        lock, so it may be called while another thread waits for an answer.  Raises
+        ChannelError."""
+        if self._broken is not None:
+            raise self._broken
+        self._write(data)
+
+    def read_raw_line(self, timeout: float | None) -> bytes:
+        """The next line the engine writes, as written (its newline included); b"" at the
+        end of its output.  Raises EngineTimeout (and stops the engine) when no line comes
+        within `timeout` seconds (None: wait for ever)."""
+        deadline = None if timeout is None else time.monotonic() + timeout
+        with self._lock:
+            raw = self._next_line(deadline, "read_raw_line", timeout)
+        return raw if isinstance(raw, bytes) else b""
+
     def read_rest(self, timeout: float) -> bytes:
         """Everything the engine writes after its last response, up to the end of its
         output (nothing, after `quit`, from an engine that frames its answers exactly).
@@ -711,6 +732,13 @@ class Controller:
             ) -> Response:
         """Send a command; return the response whatever its outcome.  Raises ChannelError."""
         line = " ".join([name, *args])
+        wait = self.timeout if isinstance(timeout, _Default) else timeout
+        return self.channel.exchange(line, wait)
+
+    def ask_line(self, line: str, timeout: float | None | _Default = DEFAULT) -> Response:
+        """Send one command line as written (an id in it is the caller's, as in a regression
+        file's numbered tests); return the response whatever its outcome.  Raises
+        ChannelError."""
         wait = self.timeout if isinstance(timeout, _Default) else timeout
         return self.channel.exchange(line, wait)
 

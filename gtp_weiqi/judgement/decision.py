@@ -10,6 +10,12 @@ really in question keep being attacked.  Strings still undecided (a capturing ra
 living group, say) get a third round in which a string in atari that can join a strong string
 through a point only its own colour borders is always saved there; what that round leaves
 undecided is unclear.
+
+After the first round, the tactical reader (`tactics`) reads every undecided string with one
+or two liberties: one that is taken even with its owner to move first (a ladder, a double
+throw-in that leaves it unable to connect, a lost race of short strings), by attackers that
+survive at least half of that round, is dead, and the later rounds start from the position
+without it, as they do without Benson's dead stones.
 """
 
 from __future__ import annotations
@@ -17,9 +23,11 @@ from __future__ import annotations
 import random
 
 from ..core.board import BLACK, EMPTY, Board
+from ..core.playout_board import PlayoutBoard
 from .ownership import OwnershipPlayouts, influence, strong_area
 from .regions import Neighbours, empty_regions, find_strings
 from .report import ALIVE, DEAD
+from .tactics import tactically_dead_strings
 
 # Thresholds on the share of playouts.  A string is alive when its stones are still its own
 # at the end of at least ALIVE_SHARE of the playouts and dead when they belong to the
@@ -34,6 +42,7 @@ ALIVE_SHARE = 0.67
 DEAD_SHARE = 0.67
 FIRST_ROUND = 0.5  # playouts of the first (influence-map) round, as a share of the second
 STRONG_SHARE = 0.85  # a string is strong when it survives this share of the first round
+STANDING_SHARE = 0.85  # an attacker the tactical reader trusts survives this share of it
 
 
 def default_playouts(n_points: int) -> int:
@@ -64,11 +73,24 @@ def decide_by_playouts(board: Board, col: list[int], work: list[int],
     work_stones = {h: base.stones[h] for h in base.heads()}
     work_libs = {h: base.libs[h] for h in work_stones}
     strong: list[int] = []
+    standing: set[int] = set()
     for h, ss in work_stones.items():
         own_counts = black if work[h] == BLACK else white
-        if all(p in fixed_owner for p in ss) or (
-                sum(own_counts[p] for p in ss) >= STRONG_SHARE * n1 * len(ss)):
+        kept = sum(own_counts[p] for p in ss)
+        if all(p in fixed_owner for p in ss) or kept >= STRONG_SHARE * n1 * len(ss):
             strong.append(h)
+        if all(p in fixed_owner for p in ss) or kept >= STANDING_SHARE * n1 * len(ss):
+            standing.add(h)
+    new_work = _without_tactically_dead(mc.base, col, work, stones, undecided, protected,
+                                        standing, string_status)
+    if new_work is not work:
+        work = new_work
+        undecided = [h for h in undecided if h not in string_status]
+        strong = [h for h in strong if work[h] != EMPTY]
+        mc = OwnershipPlayouts(board, work, playable, protected, rng, area)
+        base = mc.base
+        work_stones = {h: base.stones[h] for h in base.heads()}
+        work_libs = {h: base.libs[h] for h in work_stones}
     mc.area = strong_area(work, nbrs, strong, work_libs, len(col))
     black, white = mc.ownership(n)
     ownership = {p: (black[p] - white[p]) / n for p in points}
@@ -82,6 +104,31 @@ def decide_by_playouts(board: Board, col: list[int], work: list[int],
             for p in stones[h]:
                 ownership[p] = (black[p] - white[p]) / n
     return ownership
+
+
+def _without_tactically_dead(pb: PlayoutBoard, col: list[int], work: list[int],
+                             stones: dict[int, list[int]], undecided: list[int],
+                             protected: set[int], standing: set[int],
+                             string_status: dict[int, str]) -> list[int]:
+    """Mark dead the `undecided` strings the tactical reader finds taken even with their
+    owner to move first (none touching a seki point), by attackers that are all `standing`
+    (heads of strings of `pb`, the board of `work`); returns `work` without them (`work`
+    itself when there are none)."""
+    short = [h for h in undecided if work[h] != EMPTY
+             and len(pb.libs[pb.head[h]]) <= 2]  # type: ignore[arg-type]
+    if not short:
+        return work
+    dead = tactically_dead_strings(pb, [pb.head[h] for h in short], protected, standing)
+    if not dead:
+        return work
+    work = work[:]
+    gone = {pb.head[p] for p in dead}
+    for h in short:
+        if pb.head[h] in gone and col[h] == work[h]:
+            string_status[h] = DEAD
+            for p in stones[h]:
+                work[p] = EMPTY
+    return work
 
 
 def decide_by_share(heads: list[int], col: list[int], stones: dict[int, list[int]],

@@ -3,7 +3,10 @@
 Nobody plays a self-atari on a seki point, nobody fills an own eye (a false eye, with two
 opponent diagonals or one on the edge, is only a connection and may be filled), a capture
 that a snapback (倒扑) would take back is a self-atari like any other, strings in atari are
-captured (or saved) first, a move often answers the previous one nearby, and a side moves
+captured (or saved) first, a cut through one of the two points that join two own strings
+(a miai, 见合) is answered on the other, the side whose stones were just captured in a
+killable shape (a bent three, say) plays its vital point next (`tactics`), so a race won into
+a dead shape still leaves one eye, a move often answers the previous one nearby, and a side moves
 into the other side's area only when nothing else is left, and even then mostly passes
 instead.  The area comes from Bouzy's 5/21 influence map (`influence`) or from the strings an
 earlier round found strong (`strong_area`); see `decision` for the rounds.
@@ -24,10 +27,12 @@ from ..core.playout_board import (
     SAFE,
     SELF_ATARI,
     SNAPBACK,
+    SUICIDE,
     TRUE_EYE,
     PlayoutBoard,
 )
 from .regions import Neighbours, border_colours, empty_regions
+from .tactics import nakade_vital_point
 
 # Policy of the playouts (tuned on finished GNU Go games; see benchmarks/bench_status.py).
 ESCAPE_RATE = 0.5  # chance to save an own string in atari when nothing can be captured
@@ -104,12 +109,19 @@ class OwnershipPlayouts:
         max_moves = 3 * len(empty) + 30
         colour = first
         passes = moves = 0
-        last = -1
+        last = vital = -1
         while moves < max_moves:
             c = colour
             opp = 3 - c
             move = -1
-            if watch:
+            if vital >= 0:
+                # Stones of c were just taken in a killable shape: its vital point (点眼).
+                if vital in pos and self._vital_ok(vital, c):
+                    move = vital
+                vital = -1
+            if move < 0 and last >= 0:
+                move = self._miai_answer(last, c)
+            if move < 0 and watch:
                 move, watch = self._atari_move(watch, c, opp)
             if move < 0 and last >= 0 and random_() < LOCAL_RATE:
                 move = self._move_near(last, c, opp)
@@ -134,9 +146,12 @@ class OwnershipPlayouts:
                 if lastp != move:
                     empty[i] = lastp
                     pos[lastp] = i
-                for s in board.play(move, c):
+                taken = board.play(move, c)
+                for s in taken:
                     pos[s] = len(empty)
                     empty.append(s)
+                if 3 <= len(taken) <= 6:
+                    vital = nakade_vital_point(list(taken), nbrs)
                 last = move
                 # Watch the strings the move left in atari: its own, the opponent's beside.
                 h = head[move]
@@ -177,6 +192,36 @@ class OwnershipPlayouts:
         and then only half the time (nakade needs some)."""
         return (p not in self.protected and self.board.size_after(p, c) <= SELF_ATARI_MAX
                 and self.rng.random() < SELF_ATARI_RATE)
+
+    def _vital_ok(self, p: int, c: int) -> bool:
+        """Whether c may play the vital point p (an empty playable point) of the space its
+        captured stones left: not the ko point, no suicide, no seki point."""
+        board = self.board
+        return (p != board.ko_point and p not in self.protected
+                and board.move_kind(p, c) & KIND != SUICIDE)
+
+    def _miai_answer(self, last: int, c: int) -> int:
+        """When the opponent's move at `last` took one of the last two points that join two
+        strings of c beside it, the other one (if the policy lets c play it); else -1."""
+        board = self.board
+        col, head, libs = board.colour, board.head, board.libs
+        own: list[int] = []
+        for q in self.nbrs[last]:
+            if col[q] == c:
+                h = head[q]
+                if h not in own:
+                    own.append(h)
+        if len(own) < 2:
+            return -1
+        for i, a in enumerate(own):
+            la: set[int] = libs[a]  # type: ignore[assignment]
+            for b in own[i + 1:]:
+                common = la & libs[b]  # type: ignore[operator]
+                if len(common) == 1:
+                    y = next(iter(common))
+                    if y in self.pos and self._candidate(y, c, False):
+                        return y
+        return -1
 
     def _atari_move(self, watch: list[int], c: int, opp: int) -> tuple[int, list[int]]:
         """Strings in atari first: capture the opponent's, else (sometimes, always when it

@@ -1,0 +1,282 @@
+"""Local tactical reading for the judgement (战术计算): can a short string be taken, and what a
+captured eye space leaves.
+
+`Reader` reads, on a `PlayoutBoard`, whether a string with one or two liberties (气) is taken
+with the attacker to move, and whether its owner, moving first, can save it.  The attacker
+plays the string's liberties, throw-ins (扑) included: a self-atari is allowed, since the point
+of a throw-in is to be taken.  The defender passes, extends on its liberties, takes an
+attacking string in atari beside it (提), or ataris one with two liberties (反打).  So the
+reader follows ladders (征子), snapbacks (倒扑), the double throw-in that leaves a string
+unable to connect (扑 + 接不归) and small capturing races (对杀) of strings short of liberties.
+A string is *tactically dead* when it is taken even with its owner to move first: in a
+finished position nobody can save it, so its stones are dead whoever moves first after the
+two passes.
+
+The reader plays and takes back moves on the board it is given (`_play` saves exactly what a
+play changes), so it costs no board copy; it reads at most `budget` positions per question and
+`depth` plies deep, and a question it cannot finish in them is answered "not proven"
+(`Unread`), never guessed.  Every choice is in point order: the reading is deterministic.
+
+`nakade_vital_point` is the vital point (要点) of a small eye space that the side inside can
+kill by playing there (点眼): straight or bent three, pyramid four, bulky or cross five,
+rabbity six.  When the playouts capture such a shape, the side whose stones were taken plays
+there next, as a player does, so a race won into a dead shape leaves the winner one eye.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+
+from ..core.board import EMPTY
+from ..core.playout_board import KIND, SUICIDE, PlayoutBoard
+
+READ_DEPTH = 40  # plies: long enough for a ladder across a 19x19 board
+READ_BUDGET = 300  # positions read per question before it is given up as unread
+
+
+class Unread(Exception):
+    """The question needs more positions than the budget allows."""
+
+
+class Reader:
+    """Capture reading on `board` (played on and restored: on return it is as it was)."""
+
+    def __init__(self, board: PlayoutBoard, budget: int = READ_BUDGET,
+                 depth: int = READ_DEPTH) -> None:
+        self.board = board
+        self.budget = budget
+        self.depth = depth
+        self.nodes = 0
+
+    # -- questions ---------------------------------------------------------------------------
+
+    def captured_first(self, p: int) -> bool | None:
+        """Whether the string at p is taken with its opponent to move (True), survives
+        (False), or could not be read in the budget (None)."""
+        self.nodes = 0
+        try:
+            return self._attack(p, self.depth)
+        except Unread:
+            return None
+
+    def tactically_dead(self, p: int) -> bool | None:
+        """Whether the string at p is taken even with its owner to move first (True), can be
+        saved (False), or could not be read in the budget (None)."""
+        self.nodes = 0
+        try:
+            return not self._defend(p, self.depth)
+        except Unread:
+            return None
+
+    # -- the search --------------------------------------------------------------------------
+
+    def _count(self) -> None:
+        self.nodes += 1
+        if self.nodes > self.budget:
+            raise Unread
+
+    def _attack(self, p: int, depth: int) -> bool:
+        """The opponent of the string at p to move: can it take the string?"""
+        self._count()
+        b = self.board
+        c = b.colour[p]
+        if c == EMPTY:
+            return True
+        libs = b.libs[b.head[p]]
+        n = len(libs)  # type: ignore[arg-type]
+        if n == 1:
+            return next(iter(libs)) != b.ko_point  # type: ignore[arg-type]
+        if n > 2 or depth <= 0:
+            return False
+        a = 3 - c
+        for x in sorted(libs):  # type: ignore[arg-type]
+            if not self._legal(x, a):
+                continue
+            undo = self._play(x, a)
+            try:
+                if not self._defend(p, depth - 1):
+                    return True
+            finally:
+                self._undo(undo)
+        return False
+
+    def _defend(self, p: int, depth: int) -> bool:
+        """The owner of the string at p to move: can it keep the string (passing included)?"""
+        self._count()
+        b = self.board
+        c = b.colour[p]
+        if c == EMPTY:
+            return False
+        libs = b.libs[b.head[p]]
+        if len(libs) > 2 or not self._attack(p, depth):  # type: ignore[arg-type]
+            return True
+        if depth <= 0:
+            return True  # not proven lost: the reading is cut short
+        for x in self._defences(p):
+            if not self._legal(x, c):
+                continue
+            undo = self._play(x, c)
+            try:
+                if b.colour[p] != EMPTY and not self._attack(p, depth - 1):
+                    return True
+            finally:
+                self._undo(undo)
+        return False
+
+    def _defences(self, p: int) -> list[int]:
+        """The owner's tries for the string at p: take an attacker in atari beside it, atari
+        one with two liberties, extend on its own liberties."""
+        b = self.board
+        col, head, libs = b.colour, b.head, b.libs
+        c = col[p]
+        h = head[p]
+        takes: list[int] = []
+        ataris: list[int] = []
+        seen: set[int] = set()
+        for s in b.stones[h]:  # type: ignore[union-attr]
+            for q in b.neighbours[s]:
+                if col[q] == 3 - c:
+                    hq = head[q]
+                    if hq in seen:
+                        continue
+                    seen.add(hq)
+                    ls = libs[hq]
+                    if len(ls) == 1:  # type: ignore[arg-type]
+                        takes.extend(ls)  # type: ignore[arg-type]
+                    elif len(ls) == 2:  # type: ignore[arg-type]
+                        ataris.extend(ls)  # type: ignore[arg-type]
+        own = sorted(libs[h])  # type: ignore[arg-type]
+        return _unique(sorted(takes) + own + sorted(ataris))
+
+    def _legal(self, x: int, c: int) -> bool:
+        b = self.board
+        return x != b.ko_point and b.move_kind(x, c) & KIND != SUICIDE
+
+    # -- play and take back ----------------------------------------------------------------
+
+    def _play(self, x: int, c: int) -> tuple:
+        """Play c at x, saving what the play changes (for `_undo`)."""
+        b = self.board
+        col, head, stones, libs, nbrs = b.colour, b.head, b.stones, b.libs, b.neighbours
+        heads: list[int] = []
+        own: list[int] = []
+        for q in nbrs[x]:
+            cq = col[q]
+            if cq != EMPTY:
+                h = head[q]
+                if h not in heads:
+                    heads.append(h)
+                    if cq == c:
+                        own.append(h)
+        captured = [h for h in heads if col[h] != c and len(libs[h]) == 1]  # type: ignore[arg-type]
+        taken: list[int] = []
+        for h in captured:
+            for s in stones[h]:  # type: ignore[union-attr]
+                taken.append(s)
+                for q in nbrs[s]:
+                    if col[q] == c:
+                        hq = head[q]
+                        if hq not in heads:
+                            heads.append(hq)
+        # The lists and sets themselves, with their contents: the undo puts the contents back
+        # into the same objects, so a caller holding one sees it as it was.
+        saved = [(h, stones[h], stones[h][:], libs[h], set(libs[h]))  # type: ignore[index]
+                 for h in heads]
+        # The point's own head entry too: it may be a stone's again when a capture is undone.
+        heads_of = [(x, head[x])] + [(s, head[s]) for h in own
+                                     for s in stones[h]]  # type: ignore[union-attr]
+        ko = b.ko_point
+        b.play(x, c)
+        return x, c, bool(own), saved, heads_of, taken, ko
+
+    def _undo(self, undo: tuple) -> None:
+        """Take back the play `undo` was saved for."""
+        x, c, joined, saved, heads_of, taken, ko = undo
+        b = self.board
+        col, head, stones, libs = b.colour, b.head, b.stones, b.libs
+        col[x] = EMPTY
+        if not joined:
+            stones[x] = None
+            libs[x] = None
+        for s in taken:
+            col[s] = 3 - c
+        for h, ss, ss_was, ls, ls_was in saved:
+            ss[:] = ss_was
+            ls.clear()
+            ls.update(ls_was)
+            stones[h] = ss
+            libs[h] = ls
+        for s, h in heads_of:
+            head[s] = h
+        b.ko_point = ko
+
+
+def _unique(xs: Iterable[int]) -> list[int]:
+    out: list[int] = []
+    for x in xs:
+        if x not in out:
+            out.append(x)
+    return out
+
+
+def tactically_dead_strings(board: PlayoutBoard, heads: Iterable[int], keep_off: set[int],
+                            standing: set[int], budget: int = READ_BUDGET) -> list[int]:
+    """The heads among `heads` (strings of `board` with one or two liberties, none of them a
+    point of `keep_off`, the seki points) whose string is taken even with its owner to move
+    first, by attackers that stand: every opponent string beside it is in `standing` (the
+    heads the caller trusts to live) and has three liberties or more, or cannot be taken
+    itself with the owner to move.  (Stones inside the owner's
+    territory that it could take, say, are no attackers: their own capture comes first, and
+    nobody plays the capture of a stone inside the other side's area.)  The board is left as
+    it was."""
+    reader = Reader(board, budget)
+    col, head, libs, nbrs = board.colour, board.head, board.libs, board.neighbours
+    dead = []
+    for h in heads:
+        ls = libs[h]
+        if ls is None or len(ls) > 2 or any(x in keep_off for x in ls):
+            continue
+        attackers = sorted({head[q] for s in board.stones[h]  # type: ignore[union-attr]
+                            for q in nbrs[s] if col[q] == 3 - col[h]})
+        if any(a not in standing or len(libs[a]) < 3  # type: ignore[arg-type]
+               and reader.captured_first(a) is not False for a in attackers):
+            continue
+        if reader.tactically_dead(h):
+            dead.append(h)
+    return dead
+
+
+def nakade_vital_point(shape: list[int], nbrs: tuple[tuple[int, ...], ...]) -> int:
+    """The vital point of `shape` (points of an eye space, e.g. the stones just captured)
+    when it is a killable shape (straight or bent three, pyramid four, bulky or cross five,
+    rabbity six); -1 otherwise.  A square four (方四) is dead without one: -1."""
+    n = len(shape)
+    if n < 3 or n > 6:
+        return -1
+    inside = set(shape)
+    degree = {p: sum(1 for q in nbrs[p] if q in inside) for p in shape}
+    best = max(degree.values())
+    tops = [p for p in shape if degree[p] == best]
+    if len(tops) != 1:
+        return -1
+    top = tops[0]
+    if n == 3:
+        return top if best == 2 else -1
+    if n == 4:
+        return top if best == 3 else -1
+    square = _has_square(inside, nbrs)
+    if n == 5:
+        return top if best == 4 or (best == 3 and square) else -1
+    return top if best == 4 and square else -1
+
+
+def _has_square(inside: set[int], nbrs: tuple[tuple[int, ...], ...]) -> bool:
+    """Whether the points hold a 2x2 block (four points, each beside two of the others)."""
+    for p in inside:
+        ns = [q for q in nbrs[p] if q in inside]
+        for i, a in enumerate(ns):
+            for b in ns[i + 1:]:
+                common = [q for q in nbrs[a] if q in inside and q != p and q in nbrs[b]]
+                if common:
+                    return True
+    return False

@@ -1,0 +1,213 @@
+"""The judgement's tactical reader (战术计算): ladders, snapbacks, the double throw-in, nakade
+vital points, and the playout answers built on them.
+
+Diagrams: rows top first, X black, O white, '.' empty; row 1 is the bottom row.
+"""
+
+from __future__ import annotations
+
+import random
+
+from support.board_diagram import board_from_diagram
+
+from gtp_weiqi.core.board import BLACK, EMPTY, WHITE, Board
+from gtp_weiqi.core.playout_board import PlayoutBoard
+from gtp_weiqi.judgement.ownership import OwnershipPlayouts
+from gtp_weiqi.judgement.tactics import Reader, nakade_vital_point, tactically_dead_strings
+
+COLUMNS = "ABCDEFGHJKLMNOPQRST"
+
+
+def at(board: Board, vertex: str) -> int:
+    return board.point(int(vertex[1:]) - 1, COLUMNS.index(vertex[0]))
+
+
+def reader_for(text: str) -> tuple[Board, PlayoutBoard, Reader]:
+    board = board_from_diagram(text)
+    pb = PlayoutBoard(board)
+    return board, pb, Reader(pb)
+
+
+def snapshot(pb: PlayoutBoard) -> tuple:
+    return (pb.colour[:], pb.head[:], [None if s is None else s[:] for s in pb.stones],
+            [None if s is None else sorted(s) for s in pb.libs], pb.ko_point)
+
+
+LADDER = """
+    .........
+    .........
+    .........
+    .........
+    ...O.....
+    ..OX.....
+    ...OO....
+    .........
+    .........
+"""
+
+LADDER_BROKEN = """
+    .........
+    .......X.
+    .........
+    .........
+    ...O.....
+    ..OX.....
+    ...OO....
+    .........
+    .........
+"""
+
+
+def test_a_stone_in_a_working_ladder_is_tactically_dead() -> None:
+    board, _pb, reader = reader_for(LADDER)
+    assert reader.tactically_dead(at(board, "D4")) is True
+
+
+def test_a_ladder_breaker_saves_the_stone() -> None:
+    board, _pb, reader = reader_for(LADDER_BROKEN)
+    assert reader.captured_first(at(board, "D4")) is True  # still in atari
+    assert reader.tactically_dead(at(board, "D4")) is False
+
+
+# B1-B2-C2-D2 has two liberties, C1 and D1.  Black throws in at C1 (扑); White takes it at D1
+# and is left with the single liberty C1, so Black takes all five (接不归).  Playing C1 or D1
+# first is a self-atari for White.
+CANNOT_CONNECT = """
+    ......
+    XXXX..
+    XXXXX.
+    XOOOX.
+    XO..X.
+"""
+
+
+def test_a_double_throw_in_leaves_the_string_unable_to_connect() -> None:
+    board, _pb, reader = reader_for(CANNOT_CONNECT)
+    assert reader.tactically_dead(at(board, "B1")) is True
+
+
+# White takes D2 at C2?  No: Black C2 takes back three stones at once (倒扑).
+SNAPBACK = """
+    .......
+    .......
+    XXXXX..
+    XOO.X..
+    XO.OX..
+    XOOOX..
+"""
+
+
+def test_a_snapback_takes_the_string() -> None:
+    board, _pb, reader = reader_for(SNAPBACK)
+    assert reader.tactically_dead(at(board, "B1")) is True
+
+
+SEKI = """
+    .........
+    .........
+    .........
+    XXXXXX...
+    OOOOOX...
+    XXXXOX...
+    .X.XOX...
+    OOOOOX...
+    ...XOX...
+"""
+
+
+def test_a_string_short_of_liberties_in_a_seki_like_race_is_not_read_dead_by_a_shared_liberty(
+) -> None:
+    # Nothing of a seki is read: strings with a liberty on a seki point are left alone.
+    board, pb, _reader = reader_for(SEKI)
+    keep_off = {at(board, "A3"), at(board, "C3")}
+    heads = [h for h in pb.heads() if len(pb.libs[h]) <= 2]  # type: ignore[arg-type]
+    dead = tactically_dead_strings(pb, heads, keep_off, set(pb.heads()))
+    assert at(board, "B3") not in {q for h in dead for q in pb.stones[h]}  # type: ignore[union-attr]
+
+
+def test_reading_leaves_the_board_as_it_was() -> None:
+    for text in (LADDER, LADDER_BROKEN, CANNOT_CONNECT, SNAPBACK):
+        _board, pb, reader = reader_for(text)
+        held = {h: (pb.stones[h], pb.libs[h]) for h in pb.heads()}
+        before = snapshot(pb)
+        for h in pb.heads():
+            reader.captured_first(h)
+            reader.tactically_dead(h)
+        assert snapshot(pb) == before
+        # The very lists and sets a caller holds are back as they were, too.
+        for h, (ss, ls) in held.items():
+            assert pb.stones[h] is ss and pb.libs[h] is ls
+
+
+def test_a_budget_too_small_answers_unread_not_a_guess() -> None:
+    board = board_from_diagram(LADDER)
+    reader = Reader(PlayoutBoard(board), budget=3)
+    assert reader.tactically_dead(at(board, "D4")) is None
+
+
+def test_the_vital_points_of_the_killable_shapes() -> None:
+    board = Board(9)
+
+    def shape(*vertices: str) -> list[int]:
+        return [at(board, v) for v in vertices]
+
+    nbrs = board.neighbours
+    assert nakade_vital_point(shape("A1", "B1", "C1"), nbrs) == at(board, "B1")  # straight 3
+    assert nakade_vital_point(shape("A1", "B1", "B2"), nbrs) == at(board, "B1")  # bent 3
+    assert nakade_vital_point(shape("D5", "C5", "E5", "D6"), nbrs) == at(board, "D5")  # pyramid
+    bulky = shape("D5", "E5", "D6", "E6", "C5")
+    assert nakade_vital_point(bulky, nbrs) == at(board, "D5")
+    cross = shape("D5", "C5", "E5", "D4", "D6")
+    assert nakade_vital_point(cross, nbrs) == at(board, "D5")
+    rabbity = shape("D5", "C5", "E5", "D4", "D6", "E6")
+    assert nakade_vital_point(rabbity, nbrs) == at(board, "D5")
+    # Alive or settled otherwise: straight and bent four, square four, two points.
+    assert nakade_vital_point(shape("A1", "B1", "C1", "D1"), nbrs) == -1
+    assert nakade_vital_point(shape("A1", "B1", "C1", "C2"), nbrs) == -1
+    assert nakade_vital_point(shape("D5", "E5", "D6", "E6"), nbrs) == -1
+    assert nakade_vital_point(shape("A1", "B1"), nbrs) == -1
+
+
+# Two White strings joined by two points, E5 and E4 (见合).
+MIAI = """
+    .........
+    .........
+    XXXXXXXXX
+    XXXXXXXXX
+    OOOO.OOOO
+    ...O.O...
+    .........
+    .........
+    .........
+"""
+
+
+def test_the_playouts_answer_a_cut_through_one_miai_point_on_the_other() -> None:
+    board = board_from_diagram(MIAI)
+    col = list(board.colour)
+    mc = OwnershipPlayouts(board, col, [p for p in board.points if col[p] == EMPTY], set(),
+                           random.Random(0), [EMPTY] * len(col))
+    mc.board = mc.base.copy()
+    mc.pos = {p: i for i, p in enumerate(p for p in board.points if col[p] == EMPTY)}
+    mc.board.play(at(board, "E5"), BLACK)
+    assert mc._miai_answer(at(board, "E5"), WHITE) == at(board, "E4")
+    # Nothing to answer where the move joined no two White strings.
+    assert mc._miai_answer(at(board, "A2"), WHITE) == -1
+
+
+def test_a_stone_in_a_ladder_inside_the_other_side_is_dead_whoever_moves() -> None:
+    # The same ladder on a board where White's stones are strong: reading settles it.
+    board = board_from_diagram("""
+        .........
+        .........
+        .........
+        .........
+        ...O.....
+        ..OX.....
+        ...OO....
+        .........
+        .........
+    """)
+    pb = PlayoutBoard(board)
+    dead = tactically_dead_strings(pb, [at(board, "D4")], set(), set(pb.heads()))
+    assert dead == [at(board, "D4")]

@@ -5,9 +5,10 @@ core and the counting layer's plain records.
     report = judge(board, seed=0)         # a StatusReport: status, owner, unclear, ownership
 
 The judgement is a pipeline (`pipeline`) of one stage per module: Benson's pass-alive
-strings (`benson`), seki (`seki`), ownership playouts (`ownership`) and the decision by
-their shares (`decision`), consistency (`consistency`), the point owners (`owners`); the
-strings and regions they read are in `regions`, the report in `report`.  `marks` lays the
+strings (`benson`), seki (`seki`), ownership playouts (`ownership`), the tactical reader
+(`tactics`) and the decision by their shares (`decision`), consistency (`consistency`), the
+point owners (`owners`); the strings and regions they read are in `regions`, the report in
+`report`.  `marks` lays the
 explicit marks over a report and makes the counting layer's input.
 """
 

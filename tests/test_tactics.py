@@ -12,6 +12,7 @@ from support.board_diagram import board_from_diagram
 
 from gtp_weiqi.core.board import BLACK, EMPTY, WHITE, Board
 from gtp_weiqi.core.playout_board import PlayoutBoard
+from gtp_weiqi.judgement import judge
 from gtp_weiqi.judgement.ownership import OwnershipPlayouts
 from gtp_weiqi.judgement.tactics import Reader, nakade_vital_point, tactically_dead_strings
 
@@ -211,3 +212,44 @@ def test_a_stone_in_a_ladder_inside_the_other_side_is_dead_whoever_moves() -> No
     pb = PlayoutBoard(board)
     dead = tactically_dead_strings(pb, [at(board, "D4")], set(), set(pb.heads()))
     assert dead == [at(board, "D4")]
+
+
+# From a finished GNU Go game (9x9 self-play, both cleanups agree).  Black's nine stones at
+# the bottom have the straight three D1-F1 and race White's wall, whose liberties are the
+# corner's two points A1-A2 (its own eye space) and D1.  Whoever starts, White wins and Black
+# keeps at most one eye: Black's stones are dead.  The playouts used to let White fill half
+# of its corner eye space, and the race came out unclear at some seeds.
+RACE_INTO_DEAD_SHAPE = """
+    ..XOO....
+    ..XXO....
+    ...XO....
+    ...XOOO..
+    .XXXXXO..
+    XXOXXXOOO
+    OOOOOOXXO
+    .OXXXXXOO
+    .OO...XXO
+"""
+
+
+def test_a_race_won_into_a_dead_shape_is_settled_dead() -> None:
+    board = board_from_diagram(RACE_INTO_DEAD_SHAPE)
+    for seed in range(8):
+        report = judge(board, seed=seed)
+        assert report.unclear == [], seed
+        assert report.status[at(board, "G1")] == "dead"
+        assert report.status[at(board, "C2")] == "dead"
+        assert report.status[at(board, "B1")] == "alive"
+        assert report.status[at(board, "C4")] == "alive"
+
+
+def test_the_playouts_leave_a_two_point_eye_space_of_one_string_alone() -> None:
+    board = board_from_diagram(RACE_INTO_DEAD_SHAPE)
+    col = list(board.colour)
+    mc = OwnershipPlayouts(board, col, [p for p in board.points if col[p] == EMPTY], set(),
+                           random.Random(0), [EMPTY] * len(col))
+    assert mc._in_own_two_point_space(at(board, "A1"), WHITE)
+    assert mc._in_own_two_point_space(at(board, "A2"), WHITE)
+    assert not mc._candidate(at(board, "A2"), WHITE, True)
+    # Black's D1-F1 touches White at D1: not one string's eye space.
+    assert not mc._in_own_two_point_space(at(board, "E1"), BLACK)

@@ -2,8 +2,9 @@
 
 Nobody plays a self-atari on a seki point, nobody fills an own eye (a false eye, with two
 opponent diagonals or one on the edge, is only a connection and may be filled), a capture
-that a snapback (倒扑) would take back is a self-atari like any other, strings in atari are
-captured (or saved) first, a cut through one of the two points that join two own strings
+that a snapback (倒扑) would take back is a self-atari like any other, nobody fills half of a
+two-point eye space that one own string surrounds (it only takes off a liberty), strings in
+atari are captured (or saved) first, a cut through one of the two points that join two own strings
 (a miai, 见合) is answered on the other, the side whose stones were just captured in a
 killable shape (a bent three, say) plays its vital point next (`tactics`), so a race won into
 a dead shape still leaves one eye, a move often answers the previous one nearby, and a side moves
@@ -183,9 +184,37 @@ class OwnershipPlayouts:
             return True
         elif kind == SNAPBACK:  # a capture taken back at once: a self-atari like others
             return allow_selfatari and self._selfatari_ok(p, c)
+        elif self._in_own_two_point_space(p, c) and not board.is_own_atari_liberty(p, c):
+            # Filling half of an own two-point eye space only takes a liberty off, the one
+            # a race into a dead shape is won by.
+            return False
         if kind == SAFE:
             return True
         return kind == SELF_ATARI and allow_selfatari and self._selfatari_ok(p, c)
+
+    def _in_own_two_point_space(self, p: int, c: int) -> bool:
+        """Whether empty p and one empty neighbour are an eye space of two points that one
+        string of c alone surrounds (filling either joins nothing)."""
+        board = self.board
+        col, head = board.colour, board.head
+        nbrs = self.nbrs
+        other = h = -1
+        for q in nbrs[p]:
+            cq = col[q]
+            if cq == EMPTY:
+                if other >= 0:
+                    return False
+                other = q
+            elif cq != c or h >= 0 and head[q] != h:
+                return False
+            else:
+                h = head[q]
+        if other < 0:
+            return False
+        for q in nbrs[other]:
+            if q != p and (col[q] != c or head[q] != h):
+                return False
+        return True
 
     def _selfatari_ok(self, p: int, c: int) -> bool:
         """A random self-atari of c at p: never on a seki point, never for a big string,

@@ -13,7 +13,8 @@ It is gtp_weiqi's own engine (so its good moves are legal and it follows the gam
               later `undo` takes that phantom move back, as a real engine's undo would
   refuse      answers "? cannot generate a move"
   hang        never answers (sleeps)
-  slow        answers normally after sleeping --delay seconds
+  slow        answers normally after sleeping --delay seconds (in every other mode too,
+              --delay is slept before each genmove answer)
   resign      answers "resign"
   pass        answers "pass" (a virtual move under 计活子 / natural 计枰点 rules)
   script      answers the moves of --moves in turn ("pass" allowed), then passes
@@ -95,6 +96,8 @@ def main(argv: list[str] | None = None) -> int:
 
     def genmove(cmd_args: list[str]) -> str:
         counts["genmove"] += 1
+        if args.delay and args.mode != "slow":
+            time.sleep(args.delay)
         if args.mode in ("none", "refuseplay", "banner", "noid") \
                 or counts["genmove"] <= args.after:
             return good_genmove(cmd_args)

@@ -247,7 +247,8 @@ def test_a_cleanup_capture_marks_the_stone_dead_at_the_stop(rules: str, result: 
     assert record["moves"] == 31 and record["counted_at"] == 22
     assert record["dead"] == ["B5"]
     assert record["result"] == result  # the cleanup's own stones cost nothing
-    assert "White (BrokenGo) sees dead none, we see B5" in " ".join(record["notes"])
+    # the notes name each engine by its label (both are BrokenGo 0.1.0, told apart)
+    assert "White (BrokenGo 0.1.0 #2) sees dead none, we see B5" in " ".join(record["notes"])
     game = sgf.Sgf_game.from_string(record["sgf_text"])
     stop_node = game.get_main_sequence()[22]
     assert stop_node.get("DD") == {(4, 1)}
@@ -383,14 +384,25 @@ def test_the_summary_counts_wins_per_engine_and_colour_with_an_interval() -> Non
     assert summary["lengths"]["mean"] == 51.5
 
 
+LABELS = {"black_engine": "steady 1.0", "white_engine": "faulty 2.0"}
+
+
 def test_progress_without_a_terminal_is_one_line_per_game() -> None:
     stream = io.StringIO()
-    progress = Progress(3, 1, stream)
+    progress = Progress(3, 1, stream, LABELS)
     progress.update({"game": 1, "result": "B+F", "moves": 5, "duration": 0.5, "winner":
-                     "black_engine", "forfeit": {"engine": "white_engine", "kind": "crash"}})
+                     "black_engine", "forfeit": {"engine": "white_engine", "kind": "crash"},
+                     "colours": {"B": "black_engine", "W": "white_engine"}})
+    progress.update({"game": 2, "result": "B+Time", "moves": 7, "duration": 2.5, "winner":
+                     "white_engine", "forfeit": {"engine": "black_engine", "kind": "time"},
+                     "colours": {"B": "white_engine", "W": "black_engine"},
+                     "opening": "a.sgf"})
     progress.close()
-    assert stream.getvalue() == ("game 1: B+F (white_engine forfeits: crash), 5 moves, 0.5 s "
-                                 "[2/3]\n")
+    assert stream.getvalue() == (
+        "game 1: steady 1.0 (B) vs faulty 2.0 (W): B+F (faulty 2.0 forfeits: crash), 5 moves, "
+        "0.5 s [2/3]\n"
+        "game 2: faulty 2.0 (B) vs steady 1.0 (W): B+Time (steady 1.0 loses on time), "
+        "7 moves, opening a.sgf, 2.5 s [3/3]\n")
 
 
 class Terminal(io.StringIO):
@@ -400,7 +412,7 @@ class Terminal(io.StringIO):
 
 def test_progress_on_a_terminal_is_a_bar_redrawn_in_place() -> None:
     stream = Terminal()
-    progress = Progress(4, 1, stream)
+    progress = Progress(4, 1, stream, LABELS)
     progress.update({"game": 1, "result": "W+3", "moves": 50, "duration": 1.0,
                      "winner": "white_engine", "forfeit": None})
     progress.close()
@@ -408,7 +420,7 @@ def test_progress_on_a_terminal_is_a_bar_redrawn_in_place() -> None:
     assert len(frames) == 2 and frames[-1].endswith("\n")
     assert frames[0].startswith("[#######.") and " 1/4 games" in frames[0]
     assert frames[1].startswith("[###############...............] 2/4 games")
-    assert "wins: black 0 white 1" in frames[1] and "left" in frames[1]
+    assert "wins: steady 1.0: 0  faulty 2.0: 1" in frames[1] and "left" in frames[1]
 
 
 # -- gtp-weiqi as a referee or scorer for other match runners ------------------------------------

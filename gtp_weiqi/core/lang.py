@@ -80,6 +80,13 @@ ZH: dict[str, str] = {
     "forfeits: {n}": "弃权: {n}",
     "game {game}: {name} ({colour}) {kind}: {message}":
         "第 {game} 局: {name} ({colour}) {kind}: {message}",
+    "{engine} ({name}): {wins} wins, {losses} losses, {draws} draws, {forfeits} forfeits, "
+    "{time_losses} lost on time":
+        "{engine} ({name}): 胜 {wins}, 负 {losses}, 和 {draws}, 弃权 {forfeits}, "
+        "超时负 {time_losses}",
+    "losses on time: {n} (time {time})": "超时负: {n} (时限 {time})",
+    "game {game}: {name} ({colour}): {message}": "第 {game} 局: {name} ({colour}): {message}",
+    "openings: {n} files": "开局: {n} 个文件",
     "average time per move:": "每手平均用时:",
     "{mean} over {moves} moves (longest {longest} s)": "{mean}, 共 {moves} 手 (最长 {longest} s)",
 }

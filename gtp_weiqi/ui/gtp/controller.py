@@ -201,14 +201,19 @@ class SubprocessChannel(Channel):
     numbered -- send every command with an id and check the id of every answer
     on_problem -- called with a sentence for each problem the channel recovered from (an
         extra answer discarded, an answer without its id, an engine that echoes no ids)
+    transcript -- called with ("out", bytes) for every command line written, ("in", bytes)
+        for every line the engine writes on stdout and ("err", bytes) on stderr, as they
+        happen (the readers call it from their threads), e.g. to keep a GTP log
     """
 
     def __init__(self, argv: Sequence[str], *, cwd: str | None = None,
                  env: dict[str, str] | None = None, stderr_lines: int = 40,
                  on_stderr: Callable[[str], None] | None = None,
                  new_session: bool = True, numbered: bool = False,
-                 on_problem: Callable[[str], None] | None = None) -> None:
+                 on_problem: Callable[[str], None] | None = None,
+                 transcript: Callable[[str, bytes], None] | None = None) -> None:
         self.argv = list(argv)
+        self._transcript = transcript
         self.numbered = numbered
         self.on_problem = on_problem
         self.recovered = 0  # problems recovered from so far
@@ -250,18 +255,31 @@ class SubprocessChannel(Channel):
                 lines = (rest + chunk).split(b"\n")
                 rest = lines.pop()
                 if lines:
-                    self._lines.put([line + b"\n" for line in lines])
+                    whole = [line + b"\n" for line in lines]
+                    for line in whole:
+                        self._record("in", line)
+                    self._lines.put(whole)
         except (OSError, ValueError):
             pass
         if rest:
+            self._record("in", rest)
             self._lines.put([rest])  # a last line without its newline
         self._lines.put(None)
+
+    def _record(self, kind: str, data: bytes) -> None:
+        """Hand bytes to the transcript hook; a failing hook never stops the channel."""
+        if self._transcript is not None:
+            try:
+                self._transcript(kind, data)
+            except Exception:  # noqa: BLE001 - a recording hook must not kill the reader
+                pass
 
     def _read_stderr(self) -> None:
         stream = self.proc.stderr
         assert stream is not None
         try:
             for raw in iter(stream.readline, b""):
+                self._record("err", raw)
                 text = raw.decode("utf-8", errors="replace").rstrip("\r\n")
                 self._tail.append(text[:500])
                 if self._on_stderr is not None:
@@ -425,6 +443,7 @@ class SubprocessChannel(Channel):
                         in_flight += len(encoded[sent])
                         sent += 1
                     if sent > first:
+                        self._record("out", b"".join(encoded[first:sent]))
                         try:
                             stdin.write(b"".join(encoded[first:sent]))
                             stdin.flush()
@@ -472,6 +491,7 @@ class SubprocessChannel(Channel):
     def _write(self, data: bytes) -> None:
         stdin = self.proc.stdin
         assert stdin is not None
+        self._record("out", data)
         try:
             stdin.write(data)
             stdin.flush()

@@ -4,8 +4,10 @@ counts it under every method, and writes SGF records, a gogui-twogtp style `.dat
 and a JSON summary.
 
   config.py   the match settings (what a resumed match must repeat)
-  referee.py  one game: engines, moves, ending, forfeits, counting
-  records.py  SGF, the `.dat` table, atomic writes
+  referee.py  one game: engines, moves, ending, forfeits, losses on time, counting
+  clock.py    --time: main time and Canadian byo-yomi, a clock per side
+  openings.py --openings: the SGF files games start from, checked before the match
+  records.py  SGF, the `.dat` table, GTP logs, atomic writes
   stats.py    the summary: wins, confidence interval, scores, lengths, times
   runner.py   the command line: scheduling (--jobs), progress, resuming
 """

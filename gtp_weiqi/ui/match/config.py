@@ -1,12 +1,15 @@
 """The settings of a match.  Everything here except the number of games, the jobs, the
-timeout and the labels is part of the match's identity: resuming with other values would mix
-games (a label only renames an engine in the records)."""
+timeout, the labels, the openings' directory name, --gtp-log and --verbose is part of the
+match's identity: resuming with other values would mix games (a label only renames an
+engine in the records; openings are known by their files' names and contents)."""
 
 from __future__ import annotations
 
 from dataclasses import asdict, dataclass
 
 from ...core.rules import parse_rules
+from .clock import TimeControl
+from .openings import Opening, opening_index
 
 # Engines are named after the option that gave them, as gogui-twogtp does: with
 # --alternate the `--black` engine plays White in odd-numbered games.
@@ -24,6 +27,11 @@ class MatchConfig:
     timeout -- seconds to wait for any other answer (and for genmove without a time limit)
     black_label / white_label -- the engines' names in every record and report (None: the
         engine's own name and version, see `engine_labels`)
+    time -- main time and Canadian byo-yomi (`--time`), kept on a clock per side
+    openings -- the openings games start from (`--openings`), in turn; openings_dir names
+        their directory in the records
+    gtp_log -- write a GTP transcript of each engine in each game
+    verbose -- a line on stderr for each move (game, engine, move, time, clocks)
     """
 
     black: str
@@ -37,6 +45,11 @@ class MatchConfig:
     timeout: float = 300.0
     black_label: str | None = None
     white_label: str | None = None
+    time: TimeControl | None = None
+    openings: tuple[Opening, ...] = ()
+    openings_dir: str | None = None
+    gtp_log: bool = False
+    verbose: bool = False
 
     @property
     def effective_komi(self) -> float:
@@ -56,12 +69,24 @@ class MatchConfig:
     def command(self, engine: str) -> str:
         return self.black if engine == "black_engine" else self.white
 
+    def opening_of(self, game: int) -> Opening | None:
+        """The opening game number `game` starts from, None without openings."""
+        if not self.openings:
+            return None
+        return self.openings[opening_index(game, len(self.openings), self.alternate)]
+
     def identity(self) -> dict[str, object]:
-        """What a resumed match must share with the games already played."""
+        """What a resumed match must share with the games already played.  Time and
+        openings appear only when set, so a match begun without them still resumes."""
         data = asdict(self)
-        for key in ("timeout", "black_label", "white_label"):
+        for key in ("timeout", "black_label", "white_label", "time", "openings",
+                    "openings_dir", "gtp_log", "verbose"):
             data.pop(key)
         data["komi"] = self.effective_komi
+        if self.time is not None:
+            data["time"] = self.time.spec
+        if self.openings:
+            data["openings"] = [{"file": o.name, "sha256": o.sha256} for o in self.openings]
         return data
 
 

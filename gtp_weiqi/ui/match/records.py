@@ -6,14 +6,24 @@ directory, then `os.replace`), so an interrupted match never leaves half a recor
                       comment how the game ended and its count under every method
   game-0000.json      each game's record; its presence means the game is finished
   match.dat           gogui-twogtp's results table (`# Key: value` header, then
-                      #GAME RES_B RES_W RES_R ALT DUP LEN TIME_B TIME_W CPU_B CPU_W ERR ERR_MSG)
+                      #GAME RES_B RES_W RES_R ALT DUP LEN TIME_B TIME_W CPU_B CPU_W ERR ERR_MSG,
+                      and OPENING, the opening's file, when the match has openings)
   summary.json        wins, confidence interval, scores, lengths, times (stats.py)
+  report.txt          the plain-text report (stats.py)
+  gtplogs/            with --gtp-log: game-0000-B-<label>.log and game-0000-W-<label>.log,
+                      each engine's GTP transcript of the game (commands as `> line`,
+                      answers as the engine wrote them, its stderr as `# stderr: line`),
+                      written before the game's record
+
+Every file gets the mode a plain `open(path, "w")` would under the user's umask, so group
+and others can read the records when the umask lets them (core.files.atomic_write).
 """
 
 from __future__ import annotations
 
 import datetime
 import json
+import re
 import socket
 from pathlib import Path
 from typing import Any
@@ -29,6 +39,8 @@ from .referee import Referee, inverse_result, parse_result
 
 DAT_COLUMNS = ("GAME", "RES_B", "RES_W", "RES_R", "ALT", "DUP", "LEN", "TIME_B", "TIME_W",
                "CPU_B", "CPU_W", "ERR", "ERR_MSG")
+OPENING_COLUMN = "OPENING"  # after gogui-twogtp's columns, whose readers find them by name
+GTP_LOGS = "gtplogs"
 _UPPER = {BLACK: "B", WHITE: "W"}
 _LETTER = {BLACK: "b", WHITE: "w"}
 
@@ -43,7 +55,7 @@ def game_stem(index: int) -> str:
 
 def remove_stale_temporaries(out: Path) -> None:
     """Temporary files left by a write that was interrupted (or killed) half way."""
-    for path in out.glob(".*.tmp"):
+    for path in [*out.glob(".*.tmp"), *(out / GTP_LOGS).glob(".*.tmp")]:
         try:
             path.unlink()
         except OSError:
@@ -70,10 +82,14 @@ def game_record(referee: Referee) -> dict[str, Any]:
                for key, engine in (("B", ENGINES[0]), ("W", ENGINES[1]))}
     dat_res["R"] = engine_result
     forfeit = referee.forfeit
+    labels = labels_of(referee)
     err_msg = ""
     if forfeit is not None:
-        err_msg = f"{players[forfeit.colour].engine} ({_UPPER[forfeit.colour]}) forfeits, " \
-                  f"{forfeit.kind}: {forfeit.message}"
+        who = f"{labels[players[forfeit.colour].engine]} ({_UPPER[forfeit.colour]})"
+        if forfeit.kind == "time":
+            err_msg = f"{who} loses on time: {forfeit.message}"
+        else:
+            err_msg = f"{who} forfeits, {forfeit.kind}: {forfeit.message}"
     elif referee.result == "?" or referee.end == "error":
         err_msg = "; ".join(referee.notes)
     times = {p.engine: {"moves": len(p.move_times), "total": round(sum(p.move_times), 4),
@@ -83,7 +99,7 @@ def game_record(referee: Referee) -> dict[str, Any]:
         "game": spec.index,
         "alternate": spec.swapped,
         "colours": {"B": players[BLACK].engine, "W": players[WHITE].engine},
-        "labels": labels_of(referee),
+        "labels": labels,
         "names": {p.engine: p.name for p in players.values()},
         "versions": {p.engine: p.version for p in players.values()},
         "result": referee.result,
@@ -99,6 +115,8 @@ def game_record(referee: Referee) -> dict[str, Any]:
         "stop_at": referee.stop_at,
         "counted_at": referee.count_at,
         "dead": [format_vertex(referee.engine.game.board.row_col(p)) for p in referee.dead],
+        "judged_dead": [format_vertex(referee.engine.game.board.row_col(p))
+                        for p in referee.judged_dead],
         "notes": referee.notes,
         "res": dat_res,
         "time": times,
@@ -108,13 +126,17 @@ def game_record(referee: Referee) -> dict[str, Any]:
         "methods": referee.method_results(),
         "duration": round(referee.duration, 3),
         "sgf": game_stem(spec.index) + ".sgf",
+        "opening": None if referee.opening is None else referee.opening.name,
+        "opening_moves": referee.opening_moves,
+        "time_control": None if spec.config.time is None else spec.config.time.spec,
+        "clock": {p.engine: {"used": round(p.clock.used, 3), "left": p.clock.show()}
+                  for p in players.values() if p.clock is not None},
     }
 
 
 def labels_of(referee: Referee) -> dict[str, str]:
     """The engines' labels in this game (the given ones, else name and version)."""
-    found = {p.engine: (p.name, p.version) for p in referee.players.values()}
-    return engine_labels(referee.spec.config, found)
+    return referee.labels()
 
 
 def _fmt(value: Any) -> str:
@@ -134,6 +156,11 @@ def root_comment(referee: Referee, record: dict[str, Any]) -> str:
         lines.append(f"{'Black' if colour == BLACK else 'White'}: {who} "
                      f"[{p.engine}: {p.command}]")
     lines.append(f"Rules: {_rules_name(referee)}; komi {_fmt(config.effective_komi)}")
+    if config.time is not None:
+        lines.append(f"Time: {config.time.describe()} per side (--time {config.time.spec})")
+    if referee.opening is not None:
+        lines.append(f"Opening: {referee.opening.name} ({referee.opening_moves} moves, from "
+                     f"{config.openings_dir or 'the openings'})")
     end = {"agreed": "agreed end (dead stones agreed by both engines and the referee)",
            "passes": "two passes: counted as it stands (Tromp–Taylor)",
            "cleanup": "counted at the stop, dead stones as the cleanup captured them",
@@ -141,7 +168,8 @@ def root_comment(referee: Referee, record: dict[str, Any]) -> str:
                      "every stone alive",
            "draw": "long cycle: a draw", "no_result": "long cycle: no result",
            "limit": "move limit reached: counted as it stands",
-           "resign": "resignation", "forfeit": "forfeit"}.get(referee.end, referee.end)
+           "resign": "resignation", "forfeit": "forfeit",
+           "time": "loss on time"}.get(referee.end, referee.end)
     lines.append(f"Result: {referee.result}; {end}")
     own = next((m for m in record["methods"] if m["method"] == referee.game.rules.counting),
                None)
@@ -150,8 +178,12 @@ def root_comment(referee: Referee, record: dict[str, Any]) -> str:
                      f"{own['judgement']}")
     if record["forfeit"]:
         f = record["forfeit"]
-        lines.append(f"Forfeit: {f['engine']} as {'Black' if f['colour'] == 'B' else 'White'}, "
-                     f"{f['kind']}: {f['message']}")
+        side = "Black" if f["colour"] == "B" else "White"
+        who = record["labels"].get(f["engine"], f["engine"])
+        if f["kind"] == "time":
+            lines.append(f"Loss on time: {who} as {side}: {f['message']}")
+        else:
+            lines.append(f"Forfeit: {who} as {side}, {f['kind']}: {f['message']}")
     if referee.stop_at is not None:
         lines.append(f"Stop after move {referee.stop_at}; counted position: move "
                      f"{referee.count_at}")
@@ -159,6 +191,10 @@ def root_comment(referee: Referee, record: dict[str, Any]) -> str:
         lines.append(f"Note: {note}")
     if record["dead"]:
         lines.append("Dead stones: " + " ".join(record["dead"]))
+    elif record["judged_dead"]:
+        lines.append("Dead stones to the judgement, removed only in the counts marked "
+                     "[dead stones removed] (the result counts every stone alive): "
+                     + " ".join(record["judged_dead"]))
     if record["methods"]:
         lines.append("Counting under every method (weiqi-score all):")
         for m in record["methods"]:
@@ -187,6 +223,11 @@ def game_sgf(referee: Referee, record: dict[str, Any]) -> bytes:
     for colour, prop in ((BLACK, "PB"), (WHITE, "PW")):
         p = referee.players[colour]
         root.set(prop, labels_of(referee)[p.engine])
+    if config.time is not None:
+        root.set("TM", float(config.time.main))
+        overtime = config.time.sgf_overtime()
+        if overtime is not None:
+            root.set("OT", overtime)
     root.set("C", root_comment(referee, record))
     node = root
     board = game.board
@@ -197,6 +238,11 @@ def game_sgf(referee: Referee, record: dict[str, Any]) -> bytes:
             node.set_raw(_UPPER[colour], b"")
         else:
             node.set_move(_LETTER[colour], board.row_col(point))
+        if number in referee.move_clocks:
+            left, stones = referee.move_clocks[number]
+            node.set("BL" if colour == BLACK else "WL", left)
+            if stones is not None:
+                node.set("OB" if colour == BLACK else "OW", stones)
         if number in referee.comments:
             node.set("C", "\n".join(referee.comments[number]))
         if number == count_at and referee.dead:
@@ -206,16 +252,47 @@ def game_sgf(referee: Referee, record: dict[str, Any]) -> bytes:
     return out.serialise()
 
 
-def game_files(referee: Referee) -> tuple[dict[str, Any], bytes]:
-    """A finished game's JSON record and SGF, as plain data (a cluster worker sends them
-    back to be written by the match's own process)."""
+def _file_label(label: str) -> str:
+    """A label as part of a file name: letters, digits, `.`, `-`; anything else `_`."""
+    return re.sub(r"[^A-Za-z0-9.-]+", "_", label).strip("_.") or "engine"
+
+
+def gtp_log_name(index: int, colour: str, label: str) -> str:
+    """`game-0003-B-GNU_Go_3.8_1.log`: the game, the colour, the engine's label."""
+    return f"{game_stem(index)}-{colour}-{_file_label(label)}.log"
+
+
+def gtp_logs(referee: Referee, record: dict[str, Any]) -> dict[str, bytes]:
+    """Each engine's GTP transcript of the game, by file name (none without --gtp-log)."""
+    logs = {}
+    for colour, player in referee.players.items():
+        if player.log is None:
+            continue
+        label = record["labels"][player.engine]
+        head = (f"# gtp-weiqi match, game {referee.spec.index}: {label} as "
+                f"{'Black' if colour == BLACK else 'White'} [{player.engine}: "
+                f"{player.command}]\n").encode("utf-8", "replace")
+        logs[gtp_log_name(referee.spec.index, _UPPER[colour], label)] = head + player.log.data()
+    return logs
+
+
+def game_files(referee: Referee) -> tuple[dict[str, Any], bytes, dict[str, bytes]]:
+    """A finished game's JSON record, SGF and GTP logs, as plain data (a cluster worker
+    sends them back to be written by the match's own process)."""
     record = game_record(referee)
-    return record, game_sgf(referee, record)
+    return record, game_sgf(referee, record), gtp_logs(referee, record)
 
 
-def write_files(out: Path, record: dict[str, Any], sgf_data: bytes) -> dict[str, Any]:
-    """Write a game's SGF, then its JSON record (whose presence marks it done)."""
+def write_files(out: Path, record: dict[str, Any], sgf_data: bytes,
+                logs: dict[str, bytes] | None = None) -> dict[str, Any]:
+    """Write a game's GTP logs and SGF, then its JSON record (whose presence marks it
+    done)."""
     stem = game_stem(record["game"])
+    if logs:
+        folder = out / GTP_LOGS
+        folder.mkdir(exist_ok=True)
+        for name, data in logs.items():
+            atomic_write(folder / name, data)
     atomic_write(out / f"{stem}.sgf", sgf_data)
     write_json(out / f"{stem}.json", record)
     return record
@@ -255,6 +332,9 @@ def dat_text(config: MatchConfig, engines: dict[str, dict[str, str]],
     labels = engine_labels(config, {e: (engines.get(e, {}).get("name", ""),
                                         engines.get(e, {}).get("version", ""))
                                     for e in ENGINES})
+    openings = "-"
+    if config.openings:
+        openings = f"{config.openings_dir or '-'} ({len(config.openings)} files)"
     header = {
         "Black": engines.get(ENGINES[0], {}).get("name", ""),
         "BlackCommand": config.black,
@@ -270,14 +350,17 @@ def dat_text(config: MatchConfig, engines: dict[str, dict[str, str]],
         "Rules": config.rules,
         "Size": str(config.size),
         "Komi": _fmt(config.effective_komi),
-        "Openings": "-",
+        "Openings": openings,
         "Date": datetime.datetime.now().strftime("%Y-%m-%d %H:%M:%S"),
         "Host": socket.gethostname(),
         "Xml": "0",
     }
+    if config.time is not None:
+        header["Time"] = config.time.spec
+    columns = DAT_COLUMNS + ((OPENING_COLUMN,) if config.openings else ())
     lines = [f"# {key}: {_cell(value)}" for key, value in sorted(header.items())]
     lines.append("#")
-    lines.append("#" + "\t".join(DAT_COLUMNS))
+    lines.append("#" + "\t".join(columns))
     for r in sorted(records, key=lambda rec: rec["game"]):
         time_b = r["time"].get(ENGINES[0], {}).get("total", 0)
         time_w = r["time"].get(ENGINES[1], {}).get("total", 0)
@@ -286,5 +369,7 @@ def dat_text(config: MatchConfig, engines: dict[str, dict[str, str]],
         row = [r["game"], r["res"]["B"], r["res"]["W"], r["res"]["R"],
                1 if r["alternate"] else 0, "-", r["moves"], f"{time_b:.1f}", f"{time_w:.1f}",
                f"{cpu_b:.1f}", f"{cpu_w:.1f}", r["err"], r["err_msg"]]
+        if config.openings:
+            row.append(r.get("opening") or "-")
         lines.append("\t".join(_cell(v) for v in row))
     return "\n".join(lines) + "\n"

@@ -23,12 +23,19 @@ built by `build_engine`, which also counts the result).  The game ends as the ru
 * `--max-moves`: the position is counted as it stands (strings our judgement cannot
   decide count alive);
 * a forfeit (`B+F` / `W+F`): an illegal move, no answer in time, a crash, garbage, a
-  failed genmove, or refusing a move that is legal under the match's rules.
+  failed genmove, or refusing a move that is legal under the match's rules;
+* a loss on time (`B+Time` / `W+Time`) under `--time`: the side's clock (clock.py) ran
+  out, or its genmove answer did not come before it would have.
+
+A game with an opening (openings.py) begins with the opening's moves, sent to both engines
+with `play` and not timed.  With `--gtp-log` every line each engine reads and writes (and
+its stderr) is kept for the records; with `--verbose` each move is a line on stderr.
 """
 
 from __future__ import annotations
 
 import sys
+import threading
 import time
 import traceback
 from collections.abc import Callable
@@ -53,7 +60,9 @@ from ..gtp.controller import (
 )
 from ..gtp.engine import WeiqiEngine
 from ..gtp.protocol import GtpError
-from .config import ENGINES, MatchConfig
+from .clock import Clock
+from .config import ENGINES, MatchConfig, engine_labels
+from .openings import Opening
 
 _LETTER = {BLACK: "b", WHITE: "w"}
 _UPPER = {BLACK: "B", WHITE: "W"}
@@ -62,8 +71,8 @@ _CHANNEL_KIND = {"died": "crash", "timeout": "timeout", "garbage": "garbage"}
 
 
 class Forfeit(Exception):
-    """`colour` loses the game; `kind` says why: illegal, timeout, crash, garbage, failed
-    or refused."""
+    """`colour` loses the game; `kind` says why: illegal, timeout, crash, garbage, failed,
+    refused, or time (a loss on time under `--time`: result `B+Time` / `W+Time`)."""
 
     def __init__(self, colour: int, kind: str, message: str) -> None:
         super().__init__(message)
@@ -90,6 +99,36 @@ class GameSpec:
             first = not first
         return ENGINES[0] if first else ENGINES[1]
 
+    @property
+    def opening(self) -> Opening | None:
+        return self.config.opening_of(self.index)
+
+
+class GtpLog:
+    """One engine's GTP transcript in one game, filled by the channel's threads: commands
+    as `> line`, the engine's output as it wrote it, its stderr as `# stderr: line`."""
+
+    def __init__(self) -> None:
+        self._lock = threading.Lock()
+        self._parts: list[bytes] = []
+
+    def add(self, kind: str, data: bytes) -> None:
+        if kind == "out":
+            data = b"".join(b"> " + line + b"\n" for line in data.rstrip(b"\n").split(b"\n"))
+        elif kind == "err":
+            data = b"# stderr: " + data.rstrip(b"\r\n") + b"\n"
+        with self._lock:
+            self._parts.append(data)
+
+    def note(self, text: str) -> None:
+        """Lines of the referee's own (`# ...`), e.g. why the channel ended."""
+        self.add("note", b"".join(b"# " + line.encode("utf-8", "replace") + b"\n"
+                                  for line in text.splitlines() or [""]))
+
+    def data(self) -> bytes:
+        with self._lock:
+            return b"".join(self._parts)
+
 
 @dataclass
 class Player:
@@ -103,10 +142,13 @@ class Player:
     version: str = ""
     move_times: list[float] = field(default_factory=list)
     cpu: float | None = None
+    clock: Clock | None = None
+    log: GtpLog | None = None
+    shown: str = ""  # the engine's label in the match, once both engines have started
 
     @property
     def label(self) -> str:
-        return f"{_NAME[self.colour]} ({self.name or self.engine})"
+        return f"{_NAME[self.colour]} ({self.shown or self.name or self.engine})"
 
     def _fail(self, error: ControllerError, what: str) -> Forfeit:
         if isinstance(error, ChannelError):
@@ -166,7 +208,8 @@ def launch_player(player: Player, config: MatchConfig) -> None:
     load at the same time)."""
     _Launch.busy = True
     try:
-        channel = SubprocessChannel(split_command(player.command))
+        channel = SubprocessChannel(split_command(player.command),
+                                    transcript=None if player.log is None else player.log.add)
         player.controller = Controller(channel, player.engine, config.timeout)
     except (ChannelError, ValueError) as exc:
         message = exc.describe() if isinstance(exc, ChannelError) else str(exc)
@@ -200,7 +243,9 @@ def start_player(player: Player, config: MatchConfig) -> None:
         current = player.ask("kata-get-rules") if player.known("kata-get-rules") else None
         full = current is not None and has_our_fields(current)  # another gtp_weiqi
         player.ask("kata-set-rules", rules.to_json() if full else rules.to_katago_json())
-    if config.time_per_move and player.known("time_settings"):
+    if config.time is not None and player.known("time_settings"):
+        player.ask("time_settings", *config.time.gtp_settings())
+    elif config.time_per_move and player.known("time_settings"):
         player.ask("time_settings", "0", str(max(1, round(config.time_per_move))), "1")
 
 
@@ -234,11 +279,20 @@ class Referee:
         self.engine: WeiqiEngine = build_engine(config.size, config.rules, config.komi)
         self.players = {c: Player(c, spec.engine_of(c), config.command(spec.engine_of(c)))
                         for c in (BLACK, WHITE)}
+        for player in self.players.values():
+            if config.time is not None:
+                player.clock = Clock(config.time)
+            if config.gtp_log:
+                player.log = GtpLog()
+        self.opening = spec.opening
+        self.opening_moves = 0  # the moves of the opening actually played
+        self.move_clocks: dict[int, tuple[float, int | None]] = {}  # move -> clock after it
         self.record_moves: list[tuple[int, int | None]] = []  # every move, in order
         self.comments: dict[int, list[str]] = {}  # move number -> node comments
         self.stop_at: int | None = None
         self.count_at: int | None = None  # move number of the counted position
-        self.dead: list[int] = []
+        self.dead: list[int] = []  # dead in the counted result
+        self.judged_dead: list[int] = []  # dead to the judgement (the other methods' counts)
         self.notes: list[str] = []
         self.end = ""
         self.result = "?"
@@ -276,6 +330,9 @@ class Referee:
                 launch_player(self.players[colour], self.config)
             for colour in (BLACK, WHITE):
                 start_player(self.players[colour], self.config)
+            labels = self.labels()
+            for player in self.players.values():
+                player.shown = labels[player.engine]
             self._play()
             if self.end == "resign":
                 self.final_scores = {BLACK: self.result, WHITE: self.result}
@@ -286,11 +343,17 @@ class Referee:
             self._error(exc)
         except Forfeit as forfeit:
             self.forfeit = forfeit
-            self.end = "forfeit"
-            self.result = f"{_UPPER[opponent(forfeit.colour)]}+F"
+            winner = _UPPER[opponent(forfeit.colour)]
+            if forfeit.kind == "time":
+                self.end = "time"
+                self.result = f"{winner}+Time"
+                self._comment(f"{_NAME[forfeit.colour]} loses on time: {forfeit.message}")
+            else:
+                self.end = "forfeit"
+                self.result = f"{winner}+F"
+                self._comment(f"{_NAME[forfeit.colour]} forfeits ({forfeit.kind}): "
+                              f"{forfeit.message}")
             self.final_scores = {BLACK: self.result, WHITE: self.result}
-            self._comment(f"{_NAME[forfeit.colour]} forfeits ({forfeit.kind}): "
-                          f"{forfeit.message}")
         finally:
             self.duration = time.monotonic() - started
             self._close()
@@ -312,6 +375,8 @@ class Referee:
             try:
                 if error is None and controller.broken is None:
                     player.cpu = controller.cpu_time()
+                if player.log is not None and controller.broken is not None:
+                    player.log.note(f"channel ended: {controller.broken.describe()}")
                 controller.close(quick=error is not None or controller.broken is not None)
             except BaseException as exc:  # noqa: BLE001 - re-raised below
                 error = error or exc
@@ -322,10 +387,87 @@ class Referee:
         if error is not None:
             raise error
 
+    def _play_opening(self) -> None:
+        """The opening's moves, sent to both engines with `play` (a refusal forfeits)."""
+        assert self.opening is not None
+        for letter, vertex in self.opening.gtp_moves():
+            colour = BLACK if letter == "b" else WHITE
+            self.engine.run_command("play", [letter, vertex])
+            point = None if vertex == "pass" else self.game.board.point(
+                *parse_vertex(vertex, self.game.width, self.game.height))  # type: ignore[misc]
+            self.record_moves.append((colour, point))
+            for player in self.players.values():
+                self._send_play(player, letter, vertex)
+            self.opening_moves += 1
+        self._comment(f"end of the opening {self.opening.name} ({self.opening_moves} moves)")
+
+    def _send_play(self, player: Player, letter: str, vertex: str) -> None:
+        """`play` to an engine; refusing a legal move forfeits."""
+        try:
+            player.call("play", letter, vertex)
+        except Forfeit as forfeit:
+            if forfeit.kind == "failed":
+                raise Forfeit(player.colour, "refused",
+                              f"refused the legal move `play {letter} {vertex}`: "
+                              f"{forfeit.message.split(': ', 1)[-1]}") from None
+            raise
+
+    def labels(self) -> dict[str, str]:
+        """The engines' labels (the given ones, else name and version), by engine."""
+        found = {p.engine: (p.name, p.version) for p in self.players.values()}
+        return engine_labels(self.config, found)
+
+    def _genmove(self, mover: Player, command: str, letter: str) -> str:
+        """Ask for a move: under `--time`, `time_left` first and the clock's deadline; the
+        answer's wall time is taken off the clock, and a clock that runs out (or a deadline
+        that passes) is a loss on time."""
+        clock = mover.clock
+        limit = self.config.move_limit
+        if clock is not None:
+            if mover.known("time_left"):
+                seconds, stones = clock.time_left()
+                mover.ask("time_left", letter, str(seconds), str(stones))
+            limit = clock.allowed()
+        t0 = time.monotonic()
+        try:
+            answer = mover.call(command, letter, timeout=limit)
+        except Forfeit as forfeit:
+            if clock is None or forfeit.kind != "timeout":
+                raise
+            clock.spend(time.monotonic() - t0)
+            raise Forfeit(mover.colour, "time",
+                          f"no answer to {command} within the {limit:.1f} s its clock "
+                          f"allowed (grace included); {clock.used:.1f} s used in all") from None
+        elapsed = time.monotonic() - t0
+        mover.move_times.append(elapsed)
+        if clock is not None:
+            lost = clock.spend(elapsed)
+            if lost is not None:
+                raise Forfeit(mover.colour, "time", f"{lost} (the last move took "
+                                                    f"{elapsed:.1f} s)")
+        return answer
+
+    def _heartbeat(self, colour: int, word: str) -> None:
+        """The --verbose line of a move."""
+        if not self.config.verbose:
+            return
+        mover = self.players[colour]
+        clocks = ""
+        if mover.clock is not None:
+            clocks = "  clocks " + " ".join(
+                f"{_UPPER[c]} {self.players[c].clock.show()}"  # type: ignore[union-attr]
+                for c in (BLACK, WHITE))
+        took = mover.move_times[-1] if mover.move_times else 0.0
+        print(f"game {self.spec.index} move {len(self.record_moves) + 1}: "
+              f"{self.labels()[mover.engine]} ({_UPPER[colour]}) {word} {took:.2f} s{clocks}",
+              file=sys.stderr, flush=True)
+
     def _play(self) -> None:
         config = self.config
         rules = self.game.rules
         phase = "play"
+        if self.opening is not None:
+            self._play_opening()
         while True:
             game = self.game
             info = ending.end_info(game)
@@ -352,11 +494,10 @@ class Referee:
             if phase == "cleanup" and mover.known("kgs-genmove_cleanup"):
                 command = "kgs-genmove_cleanup"
             letter = _LETTER[colour]
-            t0 = time.monotonic()
-            answer = mover.call(command, letter, timeout=config.move_limit)
-            mover.move_times.append(time.monotonic() - t0)
+            answer = self._genmove(mover, command, letter)
             words = answer.split()
             word = words[0] if words else ""
+            self._heartbeat(colour, word)
             if word.lower() == "resign":
                 self.end = "resign"
                 self.result = f"{_UPPER[opponent(colour)]}+R"
@@ -379,14 +520,9 @@ class Referee:
             vertex = self._vertex(point)
             self.engine.run_command("play", [letter, vertex])
             self.record_moves.append((colour, point))
-            try:
-                other.call("play", letter, vertex)
-            except Forfeit as forfeit:
-                if forfeit.kind == "failed":
-                    raise Forfeit(other.colour, "refused",
-                                  f"refused the legal move `play {letter} {vertex}`: "
-                                  f"{forfeit.message.split(': ', 1)[-1]}") from None
-                raise
+            if mover.clock is not None:
+                self.move_clocks[len(self.record_moves)] = mover.clock.sgf_left()
+            self._send_play(other, letter, vertex)
             game = self.game
             two = (len(game.moves) >= 2 and game.moves[-1].point is None
                    and game.moves[-2].point is None)
@@ -511,6 +647,7 @@ class Referee:
         verdict = self.scorer.verdict(game)
         dead = {p for p, s in verdict.status.items() if s == "dead"}
         self.dead = [] if ending.end_info(game).all_alive else sorted(dead)
+        self.judged_dead = sorted(dead)
         try:
             self.detail = self.scorer.detail(game, "all")
         except ScoringError as exc:

@@ -2,7 +2,8 @@
 
     gtp-weiqi match --black CMD --white CMD --games N --size S --rules PRESET [--komi K]
                     [--alternate] [--jobs J] [--out DIR] [--max-moves M]
-                    [--time-per-move T] [--timeout S] [--dask ADDRESS|local]
+                    [--time MAIN[+BYO/STONES] | --time-per-move T] [--timeout S]
+                    [--openings DIR] [--gtp-log] [-v] [--dask ADDRESS|local]
 
 Each game gets fresh engine processes.  Games run in `--jobs` processes at once, or as
 one task each on a Dask cluster (`--dask`), whose results this process writes.  A game's
@@ -37,7 +38,9 @@ from ...core.rules import RulesError, komi_argument, parse_rules
 from ..cluster import ClusterError
 from ..gtp.controller import Controller, ControllerError
 from . import records
-from .config import ENGINES, MatchConfig
+from .clock import TimeControl, TimeSpecError
+from .config import ENGINES, MatchConfig, engine_labels
+from .openings import OpeningError, load_openings
 from .referee import GameSpec, deferring_handler, play_game
 from .stats import report_text, summarise
 
@@ -72,9 +75,26 @@ def add_arguments(p: argparse.ArgumentParser) -> None:
                    help="directory for the records (default ./match)")
     p.add_argument("--max-moves", type=int, default=1000, metavar="M",
                    help="count a game as it stands after M moves (default 1000)")
+    p.add_argument("--time", metavar="MAIN[+BYO/STONES]",
+                   help="main time and Canadian byo-yomi per side, as gogui-twogtp's -time: "
+                        "10m+30s/5 (ten minutes, then 30 s per 5 stones), 5m (absolute), "
+                        "90s+10s/1; units m, min, s, sec (minutes when none); sent with "
+                        "time_settings and time_left, kept on a clock from wall time; a "
+                        "side whose clock runs out loses on time (B+Time / W+Time)")
     p.add_argument("--time-per-move", type=float, default=None, metavar="T",
                    help="seconds per move: sent as time_settings 0 T 1; an answer later "
-                        "than 1.5 T + 1 s loses on time")
+                        "than 1.5 T + 1 s forfeits")
+    p.add_argument("--openings", metavar="DIR",
+                   help="start the games from the .sgf files of DIR, in name order, as "
+                        "gogui-twogtp's -openings: game N from file N, or with --alternate "
+                        "each file twice, once with either engine as Black; the moves go "
+                        "to both engines with play; bad files refused before the match")
+    p.add_argument("--gtp-log", action="store_true",
+                   help="keep each engine's GTP transcript of each game in "
+                        "DIR/gtplogs/game-NNNN-B-LABEL.log (and -W-)")
+    p.add_argument("-v", "--verbose", action="store_true",
+                   help="a line on stderr for every move: game, engine label, move, "
+                        "seconds, clocks")
     p.add_argument("--timeout", type=float, default=300.0, metavar="S",
                    help="seconds to wait for any other engine answer (default 300)")
     p.add_argument("--black-label", metavar="NAME",
@@ -95,6 +115,8 @@ def check_option_values(args: argparse.Namespace) -> None:
     if args.time_per_move is not None and not 0 < args.time_per_move < math.inf:
         raise MatchError(f"--time-per-move must be a positive number of seconds, not "
                          f"{args.time_per_move:g}")
+    if args.time is not None and args.time_per_move is not None:
+        raise MatchError("give --time or --time-per-move, not both")
     if not 0 < args.timeout < math.inf:
         raise MatchError(f"--timeout must be a positive number of seconds, not "
                          f"{args.timeout:g}")
@@ -132,10 +154,26 @@ def config_from(args: argparse.Namespace) -> MatchConfig:
         parse_rules(args.rules)
     except RulesError as exc:
         raise MatchError(f"--rules: {exc}") from None
+    time_control = None
+    if args.time is not None:
+        try:
+            time_control = TimeControl.parse(args.time)
+        except TimeSpecError as exc:
+            raise MatchError(f"--time {args.time!r}: {exc}") from None
+    openings: tuple = ()
+    if args.openings is not None:
+        try:
+            openings = load_openings(args.openings, args.size, args.rules, args.komi,
+                                     args.max_moves)
+        except OpeningError as exc:
+            raise MatchError(str(exc)) from None
     return MatchConfig(black=args.black, white=args.white, size=args.size, rules=args.rules,
                        komi=args.komi, alternate=args.alternate, max_moves=args.max_moves,
                        time_per_move=args.time_per_move, timeout=args.timeout,
-                       black_label=args.black_label, white_label=args.white_label)
+                       black_label=args.black_label, white_label=args.white_label,
+                       time=time_control, openings=openings,
+                       openings_dir=args.openings, gtp_log=args.gtp_log,
+                       verbose=args.verbose)
 
 
 # -- settings and the start-up check --------------------------------------------------------
@@ -195,8 +233,9 @@ def prepare(out: Path, config: MatchConfig, games: int) -> dict[str, dict[str, s
         except (OSError, ValueError) as exc:
             raise MatchError(f"{path} cannot be read ({exc}); use another --out") from None
         if saved.get("config") != identity:
-            changed = sorted(k for k in identity if saved.get("config", {}).get(k)
-                             != identity[k])
+            before = saved.get("config") or {}
+            changed = sorted(k for k in set(identity) | set(before)
+                             if before.get(k) != identity.get(k))
             raise MatchError(f"{out} holds a match with other settings ({', '.join(changed)}); "
                              "use another --out to start a new match")
         engines = saved.get("engines", {})
@@ -228,7 +267,7 @@ def write_tables(out: Path, config: MatchConfig, engines: dict[str, dict[str, st
 # -- playing --------------------------------------------------------------------------------
 
 
-def play_remote(spec: GameSpec) -> tuple[dict[str, Any], bytes]:
+def play_remote(spec: GameSpec) -> tuple[dict[str, Any], bytes, dict[str, bytes]]:
     """Play one game on a cluster worker; its record and SGF go back to be written by the
     match's process (so a game the scheduler replays after losing a worker is written
     once)."""
@@ -236,7 +275,7 @@ def play_remote(spec: GameSpec) -> tuple[dict[str, Any], bytes]:
 
 
 def play_on_cluster(address: str, pending: list[GameSpec], jobs: int
-                    ) -> Iterator[tuple[dict[str, Any], bytes]]:
+                    ) -> Iterator[tuple[dict[str, Any], bytes, dict[str, bytes]]]:
     """The finished games, as the cluster finishes them; a game the cluster gave up on
     (its workers died too often) ends the run: the next run plays it."""
     from ..cluster import run_tasks
@@ -309,9 +348,12 @@ def _interruptible() -> Iterator[None]:
 
 
 class Progress:
-    """A bar on a terminal (stderr); one plain line per game otherwise."""
+    """A bar on a terminal (stderr); one plain line per game otherwise.  Engines are named
+    by their labels (by engine: `black_engine` / `white_engine` -> label)."""
 
-    def __init__(self, total: int, done: int, stream: TextIO = sys.stderr) -> None:
+    def __init__(self, total: int, done: int, stream: TextIO = sys.stderr,
+                 labels: dict[str, str] | None = None) -> None:
+        self.labels = labels or {e: e for e in ENGINES}
         self.total = total
         self.done = done
         self.stream = stream
@@ -331,10 +373,20 @@ class Progress:
             self._draw()
         else:
             forfeit = record.get("forfeit")
-            why = f" ({forfeit['engine']} forfeits: {forfeit['kind']})" if forfeit else ""
-            print(f"game {record['game']}: {record['result']}{why}, {record['moves']} moves, "
-                  f"{record['duration']:.1f} s [{self.done}/{self.total}]",
-                  file=self.stream, flush=True)
+            why = ""
+            if forfeit:
+                who = self.labels.get(forfeit["engine"], forfeit["engine"])
+                why = f" ({who} loses on time)" if forfeit["kind"] == "time" \
+                    else f" ({who} forfeits: {forfeit['kind']})"
+            players = ""
+            colours = record.get("colours")
+            if colours:
+                players = (f"{self.labels.get(colours['B'], colours['B'])} (B) vs "
+                           f"{self.labels.get(colours['W'], colours['W'])} (W): ")
+            opening = f", opening {record['opening']}" if record.get("opening") else ""
+            print(f"game {record['game']}: {players}{record['result']}{why}, "
+                  f"{record['moves']} moves{opening}, {record['duration']:.1f} s "
+                  f"[{self.done}/{self.total}]", file=self.stream, flush=True)
 
     def _draw(self) -> None:
         width = 30
@@ -344,7 +396,7 @@ class Progress:
         if self.played:
             remaining = elapsed / self.played * (self.total - self.done)
             left = f" ~{_clock(remaining)} left"
-        wins = " ".join(f"{e.split('_')[0]} {n}" for e, n in self.wins.items())
+        wins = "  ".join(f"{self.labels.get(e, e)}: {n}" for e, n in self.wins.items())
         line = (f"\r[{'#' * filled}{'.' * (width - filled)}] {self.done}/{self.total} games"
                 f"  wins: {wins}  {_clock(elapsed)}{left} ")
         self.stream.write(line)
@@ -373,15 +425,18 @@ def run_match(config: MatchConfig, games: int, out: Path, jobs: int = 1,
     summary = write_tables(out, config, engines, done, lang)
     if not pending:
         return summary
-    progress = Progress(games, len(done), stream)
+    labels = engine_labels(config, {e: (engines.get(e, {}).get("name", ""),
+                                        engines.get(e, {}).get("version", ""))
+                                    for e in ENGINES})
+    progress = Progress(games, len(done), stream, labels)
     tasks = [(spec, str(out)) for spec in pending]
     try:
         if dask is not None:
             with _interruptible():
-                for record, sgf_data in play_on_cluster(dask, pending, jobs):
+                for record, sgf_data, logs in play_on_cluster(dask, pending, jobs):
                     if record["game"] in done:  # written already: never twice
                         continue
-                    records.write_files(out, record, sgf_data)
+                    records.write_files(out, record, sgf_data, logs)
                     done[record["game"]] = record
                     summary = write_tables(out, config, engines, done, lang)
                     progress.update(record)
@@ -432,10 +487,14 @@ def report(summary: dict[str, Any], out: Path, lang: str = "en") -> str:
     for e in ENGINES:
         w = wins.get(e, {})
         name = labels.get(e) or summary["engines"][e].get("name", e)
+        template = ("{engine} ({name}): {wins} wins, {losses} losses, {draws} draws, "
+                    "{forfeits} forfeits")
+        if w.get("time_losses"):
+            template += ", {time_losses} lost on time"
         lines += ["  " + line for line in sentence(
-            lang, "{engine} ({name}): {wins} wins, {losses} losses, {draws} draws, "
-            "{forfeits} forfeits", engine=e, name=name, wins=w.get("wins", 0),
-            losses=w.get("losses", 0), draws=w.get("draws", 0), forfeits=w.get("forfeits", 0))]
+            lang, template, engine=e, name=name, wins=w.get("wins", 0),
+            losses=w.get("losses", 0), draws=w.get("draws", 0), forfeits=w.get("forfeits", 0),
+            time_losses=w.get("time_losses", 0))]
     if rate["rate"] is not None:
         low, high = rate["ci95"]
         lines += ["  " + line for line in sentence(

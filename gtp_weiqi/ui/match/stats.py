@@ -61,9 +61,11 @@ def summarise(config: MatchConfig, engines: dict[str, dict[str, str]],
         if r["end"] == "forfeit":
             per_engine[loser]["forfeits"] += 1
             per_engine[loser][f"forfeits_{r['forfeit']['kind']}"] += 1
+        if r["end"] == "time":
+            per_engine[loser]["time_losses"] += 1
         if r["end"] == "resign":
             per_engine[loser]["resignations"] += 1
-        if r["margin"] is not None and r["end"] not in ("forfeit", "resign"):
+        if r["margin"] is not None and r["end"] not in ("forfeit", "resign", "time"):
             margins.append(r["margin"] if winner == first else -r["margin"])
     wins = per_engine[first]["wins"]
     draws = per_engine[first]["draws"]
@@ -144,7 +146,8 @@ def report_text(summary: dict[str, Any], records: list[dict[str, Any]], lang: st
     lines += sentence(lang, "draws {draws}, Black won {black}, White won {white}",
                       draws=summary["by_colour"]["draws"], black=summary["by_colour"]["B"],
                       white=summary["by_colour"]["W"])
-    forfeits = [r for r in sorted(records, key=lambda r: r["game"]) if r.get("forfeit")]
+    ordered = sorted(records, key=lambda r: r["game"])
+    forfeits = [r for r in ordered if r.get("forfeit") and r["end"] != "time"]
     lines.append("")
     lines += sentence(lang, "forfeits: {n}", n=len(forfeits))
     for r in forfeits:
@@ -153,6 +156,19 @@ def report_text(summary: dict[str, Any], records: list[dict[str, Any]], lang: st
             lang, "game {game}: {name} ({colour}) {kind}: {message}", game=r["game"],
             name=labels.get(f["engine"], f["engine"]), colour=f["colour"], kind=f["kind"],
             message=f["message"])]
+    if config.get("time") is not None:
+        on_time = [r for r in ordered if r["end"] == "time"]
+        lines += sentence(lang, "losses on time: {n} (time {time})", n=len(on_time),
+                          time=config["time"])
+        for r in on_time:
+            f = r["forfeit"]
+            lines += ["  " + line for line in sentence(
+                lang, "game {game}: {name} ({colour}): {message}", game=r["game"],
+                name=labels.get(f["engine"], f["engine"]), colour=f["colour"],
+                message=f["message"])]
+    if config.get("openings"):
+        lines.append("")
+        lines += sentence(lang, "openings: {n} files", n=len(config["openings"]))
     lines.append("")
     lines += sentence(lang, "average time per move:")
     for e in ENGINES:

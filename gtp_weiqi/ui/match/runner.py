@@ -351,8 +351,10 @@ class Progress:
     """A bar on a terminal (stderr); one plain line per game otherwise.  Engines are named
     by their labels (by engine: `black_engine` / `white_engine` -> label)."""
 
-    def __init__(self, total: int, done: int, stream: TextIO = sys.stderr,
+    def __init__(self, total: int, done: int, stream: TextIO | None = None,
                  labels: dict[str, str] | None = None) -> None:
+        # sys.stderr as it is now, not as it was when this module was imported
+        stream = sys.stderr if stream is None else stream
         self.labels = labels or {e: e for e in ENGINES}
         self.total = total
         self.done = done
@@ -414,7 +416,7 @@ def _clock(seconds: float) -> str:
 
 
 def run_match(config: MatchConfig, games: int, out: Path, jobs: int = 1,
-              stream: TextIO = sys.stderr, dask: str | None = None, lang: str = "en"
+              stream: TextIO | None = None, dask: str | None = None, lang: str = "en"
               ) -> dict[str, Any]:
     """Play the games of the match that have no record yet (here in `jobs` processes, or
     on the Dask cluster at `dask`); the summary (report.txt in `lang`).  Raises MatchError

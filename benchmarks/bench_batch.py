@@ -1,8 +1,8 @@
 """Counting collections of finished 19x19 records: `gtp-weiqi score DIR --jsonl ...` against
 GNU Go scoring the same files (`gnugo --score aftermath -l FILE`), in the same run.
 
-The records are the finished GNU Go games of tests/data/games/19 (make_gnugo_games.py),
-written three ways into a temporary folder:
+The records are the finished GNU Go games of tests/data/games/19 (make_gnugo_games.py)
+with dead stones, written three ways into a temporary folder:
 
   dd         as they are: DD on the last node holds the dead stones
   territory  DD replaced by TB / TW territory marks as KGS writes them (each side's
@@ -11,12 +11,19 @@ written three ways into a temporary folder:
 
 Each is counted under every method by the command line, in 1 and in 2 worker processes,
 `--repeats` times; GNU Go scores a part of the same files one process per file (it judges
-the dead stones itself, so it compares with `judged`).  Printed per variant: games per
-second per core (games / CPU seconds of the processes: the machine may be shared, and CPU
-time is what a core gives), games per second of wall time, the 1 -> 2 worker speed-up
-(wall time), medians over the repeats, and the ratio to GNU Go.
+the dead stones itself, so it compares with `judged`).  The package's bytecode is compiled
+once first, into a temporary cache, as an installed package has it (whatever
+PYTHONDONTWRITEBYTECODE says), so start-up is what a user's is.
 
-    python benchmarks/bench_batch.py [--games 60] [--gnugo-games 12] [--repeats 3]
+Printed per variant, medians over the repeats: games per second per core (games / CPU
+seconds of all the processes: the machine may be shared, and CPU time is what a core
+gives), the CPU milliseconds per game in 1 and in 2 worker processes and those of the
+parent process of the 2-worker run (start-up, reading the list, writing the rows), the
+1 -> 2 worker speed-up those CPU times give on two idle cores (the parent's counted as
+serial, the workers' split evenly: load-independent), the speed-up in wall time as
+measured (only meaningful when the load printed is low), and the ratio to GNU Go.
+
+    python benchmarks/bench_batch.py [--games 120] [--gnugo-games 12] [--repeats 3]
 """
 
 from __future__ import annotations
@@ -77,16 +84,42 @@ def children_cpu() -> float:
     return usage.ru_utime + usage.ru_stime
 
 
-def timed(argv: list[str], env: dict[str, str] | None = None) -> tuple[float, float]:
-    """(wall seconds, CPU seconds of the process and its children) of one command."""
+def own_cpu(pid: int) -> float | None:
+    """CPU seconds of an exited, not yet reaped child itself (its children apart), from
+    /proc; None where there is no /proc."""
+    try:
+        with open(f"/proc/{pid}/stat", encoding="ascii") as f:
+            fields = f.read().rsplit(")", 1)[1].split()
+    except OSError:
+        return None
+    return (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")  # utime, stime
+
+
+def timed(argv: list[str], env: dict[str, str] | None = None
+          ) -> tuple[float, float, float | None]:
+    """(wall seconds, CPU seconds of the process and its children, CPU seconds of the
+    process alone or None) of one command."""
     cpu0, t0 = children_cpu(), time.perf_counter()
-    subprocess.run(argv, check=True, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL,
-                   env=env)
-    return time.perf_counter() - t0, children_cpu() - cpu0
+    proc = subprocess.Popen(argv, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL,
+                            env=env)
+    alone = None
+    if hasattr(os, "waitid"):  # wait for the exit without reaping, to read its own CPU
+        os.waitid(os.P_PID, proc.pid, os.WEXITED | os.WNOWAIT)
+        alone = own_cpu(proc.pid)
+    if proc.wait() != 0:
+        raise subprocess.CalledProcessError(proc.returncode, argv)
+    return time.perf_counter() - t0, children_cpu() - cpu0, alone
 
 
-def ours(folder: Path, workers: int, out: Path) -> tuple[float, float]:
-    env = dict(os.environ, PYTHONPATH=str(ROOT))
+def our_env(cache: Path) -> dict[str, str]:
+    """Our code, its bytecode cached in `cache` (written on the first run)."""
+    env = dict(os.environ, PYTHONPATH=str(ROOT), PYTHONPYCACHEPREFIX=str(cache))
+    env.pop("PYTHONDONTWRITEBYTECODE", None)
+    return env
+
+
+def ours(folder: Path, workers: int, out: Path, env: dict[str, str]
+         ) -> tuple[float, float, float | None]:
     return timed([sys.executable, "-m", "gtp_weiqi", "score", str(folder), "--method", "all",
                   "--jsonl", str(out), "--workers", str(workers)], env)
 
@@ -104,35 +137,53 @@ def check_rows(out: Path, games: int, source: str) -> None:
 
 def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
-    parser.add_argument("--games", type=int, default=60, help="records per variant (default 60)")
+    parser.add_argument("--games", type=int, default=120,
+                        help="records per variant (default 120)")
     parser.add_argument("--gnugo-games", type=int, default=12,
                         help="records GNU Go scores (default 12; about 2 CPU s each)")
     parser.add_argument("--repeats", type=int, default=3, help="runs per measure (default 3)")
     args = parser.parse_args()
-    files = sorted(DATA.glob("*.sgf"))[: args.games]
+    # the records with dead stones (DD[] says there are none: nothing to take from it)
+    files = [f for f in sorted(DATA.glob("*.sgf"))
+             if DD_PROPERTY.search(f.read_bytes())][: args.games]
     gnugo = find_gnugo()
     with tempfile.TemporaryDirectory(prefix="bench-batch-") as tmp:
         folders = make_variants(files, Path(tmp))
+        env = our_env(Path(tmp) / "pycache")
+        ours(folders["dd"], 2, Path(tmp) / "warm.jsonl", env)  # compiles the bytecode
+        load = os.getloadavg()[0]
         print(f"{len(files)} finished 19x19 records per variant, every method, medians of "
-              f"{args.repeats} runs; {os.cpu_count()} cores, load {os.getloadavg()[0]:.1f}")
-        print(f"{'variant':10} {'games/s/core':>12} {'games/s 1 w':>12} {'games/s 2 w':>12} "
-              f"{'2 w / 1 w':>9}")
+              f"{args.repeats} runs; {os.cpu_count()} cores, load {load:.1f} at the start")
+        print(f"{'variant':10} {'games/s/core':>12} {'ms/game 1 w':>11} {'2 w':>6} "
+              f"{'parent':>6} {'2 w / 1 w (CPU)':>15} {'(wall)':>7}")
         rates: dict[str, float] = {}
         for name, source in (("dd", "SGF DD"), ("territory", "SGF TB/TW"),
                              ("judged", "judgement")):
-            per_core, wall = [], {1: [], 2: []}
+            cpu: dict[int, list[float]] = {1: [], 2: []}
+            wall: dict[int, list[float]] = {1: [], 2: []}
+            parent: list[float] = []
             for _ in range(args.repeats):
                 for workers in (1, 2):
                     out = Path(tmp) / f"{name}-{workers}.jsonl"
-                    seconds, cpu = ours(folders[name], workers, out)
+                    seconds, used, alone = ours(folders[name], workers, out, env)
                     check_rows(out, len(files), source)
-                    wall[workers].append(len(files) / seconds)
-                    if workers == 1:
-                        per_core.append(len(files) / cpu)
-            rates[name] = statistics.median(per_core)
-            one, two = statistics.median(wall[1]), statistics.median(wall[2])
-            print(f"{name:10} {rates[name]:12.1f} {one:12.1f} {two:12.1f} {two / one:8.2f}x",
+                    wall[workers].append(seconds)
+                    cpu[workers].append(used)
+                    if workers == 2 and alone is not None:
+                        parent.append(alone)
+            one, two = statistics.median(cpu[1]), statistics.median(cpu[2])
+            rates[name] = len(files) / one
+            wall_ratio = statistics.median(wall[1]) / statistics.median(wall[2])
+            if parent:
+                serial = statistics.median(parent)
+                by_cpu = f"{one / (serial + (two - serial) / 2):14.2f}x"
+                parent_ms = f"{1000 * serial / len(files):6.1f}"
+            else:
+                by_cpu, parent_ms = f"{'-':>15}", f"{'-':>6}"
+            print(f"{name:10} {rates[name]:12.1f} {1000 * one / len(files):11.1f} "
+                  f"{1000 * two / len(files):6.1f} {parent_ms} {by_cpu} {wall_ratio:6.2f}x",
                   flush=True)
+        print(f"load {os.getloadavg()[0]:.1f} at the end")
         if gnugo is None:
             print("GNU Go not found (apt install gnugo): no peer figure")
             return 0
@@ -140,8 +191,8 @@ def main() -> int:
         per_game = []
         for _ in range(max(1, args.repeats // 2)):
             for path in sample:
-                _seconds, cpu = timed([gnugo, "--score", "aftermath", "-l", str(path)])
-                per_game.append(cpu)
+                _seconds, used, _alone = timed([gnugo, "--score", "aftermath", "-l", str(path)])
+                per_game.append(used)
         peer = 1 / statistics.median(per_game)
         print(f"GNU Go `{shlex.join([Path(gnugo).name, '--score', 'aftermath', '-l', 'FILE'])}`"
               f" ({len(sample)} records): {peer:.2f} games/s/core")

@@ -19,6 +19,8 @@ hash order.
 from __future__ import annotations
 
 import random
+from functools import cache
+from operator import add
 
 from ..core.board import BLACK, EMPTY, WHITE, Board
 from ..core.playout_board import (
@@ -49,8 +51,9 @@ class OwnershipPlayouts:
 
     `area` (per point: the colour whose area it is, EMPTY for neither) keeps each side out of
     the other's; `strong` (stones of strings an earlier round found strong) makes saving a
-    string that joins one certain.  Both may be changed between rounds.  The playout under way
-    is ``board`` with its draw of empty points ``empty`` (``pos``: each one's index).
+    string that joins one certain.  Both may be changed between rounds (`area` by giving a new
+    list, not by changing the old one in place).  The playout under way is ``board`` with its
+    draw of empty points ``empty`` (``pos``: each one's index).
     """
 
     def __init__(self, board: Board, col: list[int], playable: list[int], protected: set[int],
@@ -67,8 +70,8 @@ class OwnershipPlayouts:
         self.strong: set[int] = set()
         heads = self.base.heads()
         self.base_atari = [h for h in heads if len(self.base.libs[h]) == 1]  # type: ignore[arg-type]
-        diag = board.diagonals
-        self.near = [tuple(sorted(set(self.nbrs[p]) | set(diag[p]))) for p in range(len(col))]
+        self.diags = board.diagonals
+        self.near = _near(board)
         # The colour that alone borders each empty region (its eye space or territory): a
         # move there is an attack on that side's shape, never held back as an invasion.
         self.enclosed = [EMPTY] * len(col)
@@ -80,21 +83,37 @@ class OwnershipPlayouts:
         self.board = self.base
         self.empty: list[int] = []
         self.pos: dict[int, int] = {}
+        self._kept_out_of: list[list[int]] = []  # per colour: its points in the area
+        self._kept_out_area: list[int] | None = None  # the `area` they were made from
+        self._none_kept_out = [0] * len(col)  # the same when invading
+
+    def _kept_out(self) -> list[list[int]]:
+        """Per colour c (indexed by c), 1 on the points of the other side's area that are no
+        eye space of that side (c keeps out of them unless it invades), else 0; made again
+        when `area` is a new list."""
+        area = self.area
+        if self._kept_out_area is not area:
+            enclosed = self.enclosed
+            kept: list[list[int]] = [[], [], []]
+            for c in (BLACK, WHITE):
+                opp = 3 - c
+                kept[c] = [1 if a == opp and e != opp else 0
+                           for a, e in zip(area, enclosed, strict=True)]
+            self._kept_out_of = kept
+            self._kept_out_area = area
+        return self._kept_out_of
 
     def ownership(self, n: int) -> tuple[list[int], list[int]]:
         """Run n playouts, Black first in the even ones; count per point how often each
         colour owns it at the end."""
-        points = self.points
         black = [0] * len(self.base.colour)
         white = [0] * len(self.base.colour)
+        is_black, is_white = BLACK.__eq__, WHITE.__eq__
         for i in range(n):
             final = self.playout(BLACK if i % 2 == 0 else WHITE)
-            for p in points:
-                c = final[p]
-                if c == BLACK:
-                    black[p] += 1
-                elif c == WHITE:
-                    white[p] += 1
+            # per point, one more where the colour owns it (True adds 1; EDGE never counts)
+            black = list(map(add, black, map(is_black, final)))
+            white = list(map(add, white, map(is_white, final)))
         return black, white
 
     def playout(self, first: int) -> list[int]:
@@ -282,10 +301,9 @@ class OwnershipPlayouts:
 
     def _move_near(self, last: int, c: int, opp: int) -> int:
         """A move on the 8 points around the last one, as a player answers; -1 for none."""
-        col = self.board.colour
-        pos, area, enclosed = self.pos, self.area, self.enclosed
-        around = [q for q in self.near[last] if col[q] == EMPTY and q in pos
-                  and (area[q] != opp or enclosed[q] == opp)]
+        pos, kept_out = self.pos, self._kept_out()[c]
+        # the points still to draw from (so empty), out of the other side's area
+        around = [q for q in self.near[last] if q in pos and not kept_out[q]]
         random_ = self.rng.random
         while around:
             q = around.pop(int(random_() * len(around)))
@@ -296,8 +314,17 @@ class OwnershipPlayouts:
     def _draw(self, c: int, opp: int, invade: bool) -> tuple[int, int]:
         """A uniform draw without replacement of a point the policy lets c play (a refused
         point is swapped behind the ones still to draw from); -1 when there is none.
-        Without `invade`, points of opp's area are skipped, and counted."""
-        empty, pos, area, enclosed = self.empty, self.pos, self.area, self.enclosed
+        Without `invade`, points of opp's area are skipped, and counted.
+
+        The two refusals most draws meet are made here, before `_candidate` (which would
+        make them the same way): an own true eye (or seki point) of an eye shape with no
+        string around it in atari, and a point surrounded by the opponent's strings, none
+        in atari (a suicide)."""
+        empty, pos = self.empty, self.pos
+        board = self.board
+        col, head, libs, ko = board.colour, board.head, board.libs, board.ko_point
+        nbrs, diags, protected = self.nbrs, self.diags, self.protected
+        kept_out = self._kept_out()[c] if not invade else self._none_kept_out
         random_ = self.rng.random
         candidate = self._candidate
         k = len(empty)
@@ -305,10 +332,43 @@ class OwnershipPlayouts:
         while k:
             i = int(random_() * k)
             p = empty[i]
-            if not invade and area[p] == opp and enclosed[p] != opp:
+            if kept_out[p]:
                 invasions += 1
-            elif candidate(p, c, True):
-                return p, invasions
+            elif p != ko:
+                own = opps = saves = False
+                for q in nbrs[p]:
+                    cq = col[q]
+                    if cq == c:
+                        own = True
+                        if len(libs[head[q]]) == 1:  # type: ignore[arg-type]
+                            saves = True
+                    elif cq == opp and len(libs[head[q]]) > 1:  # type: ignore[arg-type]
+                        opps = True
+                    else:  # empty, or an opponent string in atari
+                        if candidate(p, c, True):
+                            return p, invasions
+                        break
+                else:
+                    if opps:
+                        # all round the opponent's, nothing taken: a suicide, unless own
+                        # strings beside give liberties
+                        if own and candidate(p, c, True):
+                            return p, invasions
+                    elif saves or p not in protected:
+                        # an eye shape: filled only to save a string in atari, or when it is
+                        # false (at most one opponent diagonal, none on the edge, is true)
+                        if saves:
+                            if candidate(p, c, True):
+                                return p, invasions
+                        else:
+                            ds = diags[p]
+                            bad = 0
+                            for q in ds:
+                                if col[q] == opp:
+                                    bad += 1
+                            if bad > 1 or (bad and len(ds) < 4):
+                                if candidate(p, c, True):
+                                    return p, invasions
             k -= 1
             q = empty[k]
             empty[i] = q
@@ -327,6 +387,19 @@ class OwnershipPlayouts:
                     seen |= col[q]
                 col[p] = seen if seen in (BLACK, WHITE) else EMPTY
         return col
+
+
+@cache
+def _near_of(width: int, height: int) -> tuple[tuple[int, ...], ...]:
+    """Per point of a board size, its neighbours and diagonals in point order."""
+    board = Board(width, height)
+    nbrs, diag = board.neighbours, board.diagonals
+    return tuple(tuple(sorted(set(nbrs[p]) | set(diag[p]))) for p in range(len(board.colour)))
+
+
+def _near(board: Board) -> tuple[tuple[int, ...], ...]:
+    """The 8 points around each point of `board` (shared per board size, read-only)."""
+    return _near_of(board.width, board.height)
 
 
 def joins_through_own_point(col: list[int], nbrs: Neighbours, head: list[int], x: int, c: int,
@@ -348,27 +421,44 @@ def influence(col: list[int], points: tuple[int, ...], nbrs: Neighbours,
               dilations: int = 5, erosions: int = 21) -> dict[int, int]:
     """Bouzy's 5/21 influence map (Zobrist dilations, then erosions): per point, the colour
     whose area it is (EMPTY where neither)."""
-    v = {p: (128 if col[p] == BLACK else -128 if col[p] == WHITE else 0) for p in points}
+    v = [0] * len(col)
+    for p in points:
+        c = col[p]
+        v[p] = 128 if c == BLACK else -128 if c == WHITE else 0
     for _ in range(dilations):
-        new = dict(v)
+        # a point no opposite value touches grows by its neighbours of its own sign
+        new = v[:]
         for p in points:
             x = v[p]
-            ns = [v[q] for q in nbrs[p]]
-            if x >= 0 and all(y >= 0 for y in ns):
-                new[p] = x + sum(1 for y in ns if y > 0)
-            if x <= 0 and all(y <= 0 for y in ns):
-                new[p] = new[p] - sum(1 for y in ns if y < 0)
+            above = below = 0
+            for q in nbrs[p]:
+                y = v[q]
+                if y > 0:
+                    above += 1
+                elif y < 0:
+                    below += 1
+            if x >= 0 and not below:
+                new[p] = x + above
+            elif x <= 0 and not above:
+                new[p] = x - below
         v = new
     for _ in range(erosions):
-        new = dict(v)
+        # a value shrinks by its neighbours that are not of its sign, down to 0
+        new = v[:]
         for p in points:
             x = v[p]
             if x > 0:
-                new[p] = max(0, x - sum(1 for q in nbrs[p] if v[q] <= 0))
+                for q in nbrs[p]:
+                    if v[q] <= 0:
+                        x -= 1
+                new[p] = x if x > 0 else 0
             elif x < 0:
-                new[p] = min(0, x + sum(1 for q in nbrs[p] if v[q] >= 0))
+                for q in nbrs[p]:
+                    if v[q] >= 0:
+                        x += 1
+                new[p] = x if x < 0 else 0
         v = new
-    return {p: BLACK if x > 0 else WHITE if x < 0 else EMPTY for p, x in v.items()}
+    return {p: BLACK if v[p] > 0 else WHITE if v[p] < 0 else EMPTY for p in points}
 
 
 def strong_area(col: list[int], nbrs: Neighbours, strong: list[int], libs: dict[int, set[int]],

@@ -80,13 +80,19 @@ def count_record(record: Record, methods: Methods = "all",
         scorer.mark_exactly_dead(game, points)
     scores = []
     judged: Verdict | None = None  # the judgement of the methods that remove dead stones
+    # the methods share one or two verdicts: their vertex lists are made once per verdict
+    listed: dict[int, tuple[tuple[str, ...], tuple[str, ...], tuple[tuple[str, ...], ...]]] = {}
     for counted, verdict, alive in scorer.count_many(game, slugs, given):
+        lists = listed.get(id(verdict))
+        if lists is None:
+            lists = listed[id(verdict)] = (_with_status(game, verdict, "dead"),
+                                           _with_status(game, verdict, "seki"),
+                                           _unclear(game, verdict))
         scores.append(MethodScore(
             counted.slug, counted.name_zh, counted.name_en, counted.unit_zh, counted.unit_en,
             counted.black, counted.white, counted.margin, counted.result, counted.winner,
-            dict(counted.params), _with_status(game, verdict, "dead"),
-            _with_status(game, verdict, "seki"), ALL_ALIVE if alive else source,
-            _unclear(game, verdict), counted))
+            dict(counted.params), lists[0], lists[1], ALL_ALIVE if alive else source,
+            lists[2], counted))
         judged = judged or (None if alive else verdict)
     everything_alive = judged is None and scorer.all_alive(game, "area")
     if judged is None:

@@ -202,10 +202,10 @@ def summarise(rows: Iterable[Mapping[str, Any]]) -> Summary:
         for slug in row.get("margins") or {}:
             if slug not in summary.methods:
                 summary.methods.append(slug)
+    # each game's winners once, then the pairs (games x methods, not x pairs of methods)
+    winners = [{slug: winner_of(m) for slug, m in r["margins"].items()} for r in counted]
     for a, b in itertools.combinations(summary.methods, 2):
-        summary.pairs[(a, b)] = sum(
-            1 for r in counted if a in r["margins"] and b in r["margins"]
-            and winner_of(r["margins"][a]) != winner_of(r["margins"][b]))
+        summary.pairs[(a, b)] = sum(1 for w in winners if a in w and b in w and w[a] != w[b])
     for row in counted:
         winner, margin = recorded_winner(row.get("recorded_result"))
         if winner is None:

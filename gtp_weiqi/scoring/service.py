@@ -66,6 +66,15 @@ def end_info(game: Game) -> Any:
     return info_of(game)
 
 
+def preload() -> None:
+    """Import what counting a game imports on its first use (the rules' ending), so that
+    worker processes forked afterwards share it instead of each importing it again."""
+    try:
+        from ..core import ending  # noqa: F401
+    except ImportError:
+        pass
+
+
 class Scorer:
     """Counts games: the judge of dead stones (cached per position, seeded) and the rules'
     choice of method parameters."""
@@ -132,12 +141,13 @@ class Scorer:
         info = end_info(game)
         shared: dict[bool, tuple[Verdict, Analysis]] = {}
         out: list[tuple[Count, Verdict, bool]] = []
+        inp = None
         for slug in slugs:
             alive = self.all_alive(game, slug, info)
             if alive not in shared:
                 verdict = self.judge.verdict(game, all_alive=alive)
-                shared[alive] = (verdict, analyse(scoring_input(game),
-                                                  to_judgement(game, verdict)))
+                inp = inp or scoring_input(game)
+                shared[alive] = (verdict, analyse(inp, to_judgement(game, verdict)))
             verdict, analysis = shared[alive]
             # one method takes every parameter given (and refuses one it does not take);
             # several take each the ones they know
@@ -275,4 +285,4 @@ class Scorer:
                 or game.forced_end)
 
 __all__ = ["ALIVE", "REMOVED", "Scorer", "ScoringError", "UnclearError", "check_method",
-           "end_info"]
+           "end_info", "preload"]

@@ -10,7 +10,6 @@ leaves one record.  `distributed` is imported here only, when a cluster is asked
 from __future__ import annotations
 
 import os
-import uuid
 from collections.abc import Callable, Iterator
 from contextlib import contextmanager
 from typing import Any, TypeVar
@@ -63,6 +62,8 @@ def run_tasks(address: str, func: Callable[[T], R], items: list[T], label: str,
     if not items:
         return
     with connect(address, workers) as client:
+        import uuid  # here: its import (platform) would cost every local run
+
         from distributed import as_completed
 
         run = uuid.uuid4().hex[:12]

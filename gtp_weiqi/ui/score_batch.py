@@ -13,7 +13,6 @@ import csv
 import glob
 import io
 import json
-import multiprocessing
 import os
 import sys
 import time
@@ -35,6 +34,7 @@ from ..scoring.batch import (
     summarise,
 )
 from ..scoring.record import MAX_SGF_BYTES
+from ..scoring.service import preload
 
 SNAPSHOT_SECONDS = 2.0
 STDIN = "-"
@@ -126,6 +126,9 @@ def count_locally(sources: list[Source], options: BatchOptions, workers: int
         for i, task in enumerate(tasks):
             yield i, _count_task(task)
         return
+    import multiprocessing  # here: a run in one process needs none of it
+
+    preload()  # what the first game imports, imported once before the workers fork
     method = "fork" if sys.platform.startswith("linux") else "spawn"
     context = multiprocessing.get_context(method)
     chunk = max(1, min(8, len(tasks) // (workers * 8)))

@@ -157,7 +157,10 @@ def test_the_summary_of_many_games_in_each_language(example, capsys, tmp_path) -
     for lang in ("zh", "en", "both"):
         code, out, _ = run(capsys, "score", folder, "--method", "zilu,zikong", "--lang", lang)
         assert code == 0
-        said[lang] = [line for line in out.splitlines()[2:] if not line.startswith("  ")]
+        per_game = [line for line in out.splitlines() if line.startswith(str(folder))]
+        assert len(per_game) == (4 if lang == "both" else 2)
+        said[lang] = [line for line in out.splitlines()[len(per_game):]
+                      if not line.startswith("  ")]
         assert re.fullmatch(r"2 (个文件, 用时|files in) [0-9.]+ s \((每秒 )?[0-9.]+( per "
                             r"second| 个)\)", said[lang][0]), said[lang][0]
     assert said["zh"][1:] == ["共数 2 局, 出错 0 局", "每局胜方都相同的计法: zilu; zikong",
@@ -313,3 +316,24 @@ def test_the_match_report_in_each_language_and_from_the_locale(tmp_path, capsys,
     assert code == 0
     assert (out / "report.txt").read_text().startswith("1 局, 9x9")
     assert terminal.startswith("1 局, 记录在 ")
+
+
+def test_the_line_per_game_of_many_games_in_each_language(example, capsys, tmp_path) -> None:
+    """One line per game when many are counted: the words in the language, the result, the
+    method's slug, the rules' name and the record's RE as the rows hold them."""
+    folder = tmp_path / "per-game"
+    folder.mkdir()
+    (folder / "a.sgf").write_bytes(example.read_bytes())
+    (folder / "b.sgf").write_text("(;GM[1]FF[4]SZ[7];B[zz])")
+    said = {}
+    for lang in ("zh", "en", "both"):
+        code, out, _ = run(capsys, "score", folder, "--method", "zilu", "--lang", lang)
+        assert code == 1  # b.sgf is an error row
+        said[lang] = [line.replace(str(folder), "F") for line in out.splitlines()
+                      if line.startswith(str(folder))]
+    assert said["zh"][0] == "F/a.sgf: W+1 (area, chinese, 贴 0), RE 无, 死子来自 SGF DD"
+    assert said["en"][0] == "F/a.sgf: W+1 (area, chinese, komi 0), RE none, dead stones from " \
+        "SGF DD"
+    assert said["zh"][1].startswith("F/b.sgf: 出错: ")
+    assert said["en"][1].startswith("F/b.sgf: error: ")
+    assert said["both"] == [said["zh"][0], said["en"][0], said["zh"][1], said["en"][1]]

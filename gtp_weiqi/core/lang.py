@@ -53,6 +53,13 @@ ZH: dict[str, str] = {
     "of the {with_margin} with a margin, the margin differs in {margin}":
         "对照棋谱的 RE ({with_re} 局记有胜方): 胜方不同 {winner} 局; 记有胜负差的 "
         "{with_margin} 局中, 胜负差不同 {margin} 局",
+    "{file}: {result} ({method}, {rules}, komi {komi}), RE {recorded}, dead stones from "
+    "{source}": "{file}: {result} ({method}, {rules}, 贴 {komi}), RE {recorded}, 死子来自 "
+    "{source}",
+    ", unclear {points}": ", 未定 {points}",
+    "{file}: error: {error}": "{file}: 出错: {error}",
+    "judgement": "死活与归属",
+    "all alive": "全部算活",
     "{files} files in {seconds} s": "{files} 个文件, 用时 {seconds} s",
     "({rate} per second)": "(每秒 {rate} 个)",
     "; {skipped} already in the output, skipped": "; {skipped} 个已在输出中, 跳过",

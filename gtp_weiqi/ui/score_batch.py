@@ -22,7 +22,7 @@ from pathlib import Path
 from typing import Any, TextIO
 
 from ..core.files import atomic_write
-from ..core.lang import lines, word
+from ..core.lang import ZH, lines, sentence, word
 from ..core.sgf import SgfError, read_sgf_file
 from ..scoring.batch import (
     BatchOptions,
@@ -283,7 +283,8 @@ def run_batch(settings: BatchSettings, stdout: TextIO | None = None,
                 output.add(index, row)
             while ready in finished:
                 if lines_out:
-                    print(_line(finished[ready]), file=stdout, flush=True)
+                    for line in _line(finished[ready], settings.lang):
+                        print(line, file=stdout, flush=True)
                 ready += 1
             for output in outputs:
                 if output.target == STDIN:
@@ -328,14 +329,28 @@ def _save(outputs: list[Output]) -> None:
             output.save()
 
 
-def _line(row: dict[str, Any]) -> str:
+GAME_LINE = ("{file}: {result} ({method}, {rules}, komi {komi}), RE {recorded}, dead stones "
+             "from {source}")
+
+
+def _line(row: dict[str, Any], lang: str = "en") -> list[str]:
+    """The line(s) of one counted game on stdout, in `lang` (both: Chinese, then English);
+    the result (B+3.5), the method's slug, the rules' name, the record's RE and the error's
+    reason stay as the rows hold them."""
     if row.get("error"):
-        return f"{row['file']}: error: {row['error']}"
-    recorded = row.get("recorded_result") or "none"
-    return (f"{row['file']}: {row['result']} ({row['method']}, {row['rules']}, komi "
-            f"{row['komi']}), RE {recorded}, dead stones from {row['dead_source']}"
-            + (f", unclear {' '.join(s[0] for s in row['unclear'])}" if row["unclear"]
-               else ""))
+        return sentence(lang, "{file}: error: {error}", file=row["file"], error=row["error"])
+    values = dict(file=row["file"], result=row["result"], method=row["method"],
+                  rules=row["rules"], komi=row["komi"])
+    points = " ".join(s[0] for s in row["unclear"])
+    said = []
+    for zh in (True, False):
+        def tr(text: str, zh: bool = zh) -> str:
+            return ZH.get(text, text) if zh else text
+
+        said.append(tr(GAME_LINE).format(**values, recorded=row.get("recorded_result")
+                                         or tr("none"), source=tr(row["dead_source"]))
+                    + (tr(", unclear {points}").format(points=points) if points else ""))
+    return lines(lang, *said)
 
 
 def _progress(total: int, stream: TextIO) -> Callable[[dict[str, Any] | None], None]:

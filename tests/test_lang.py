@@ -4,6 +4,7 @@ default from the locale; the answers the protocol defines never change."""
 
 from __future__ import annotations
 
+import io
 import os
 import re
 import string
@@ -17,6 +18,9 @@ from conftest import broken, make_engine
 
 from gtp_weiqi.core.lang import ZH, default_lang, sentence, word
 from gtp_weiqi.ui.cli import main as cli_main
+from gtp_weiqi.ui.match.clock import TimeControl
+from gtp_weiqi.ui.match.config import MatchConfig
+from gtp_weiqi.ui.match.runner import Progress, run_match
 from tests.test_score_cli import EXAMPLE_MOVES, write_sgf
 
 CJK = re.compile(r"[\u3400-\u9fff\uff08\uff09]")
@@ -337,3 +341,79 @@ def test_the_line_per_game_of_many_games_in_each_language(example, capsys, tmp_p
     assert said["zh"][1].startswith("F/b.sgf: 出错: ")
     assert said["en"][1].startswith("F/b.sgf: error: ")
     assert said["both"] == [said["zh"][0], said["en"][0], said["zh"][1], said["en"][1]]
+
+
+# -- gtp-weiqi match: the progress and -v's move lines ------------------------------------
+
+LABELS = {"black_engine": "steady", "white_engine": "faulty"}
+GAMES = [{"game": 1, "result": "B+F", "moves": 5, "duration": 0.5, "winner": "black_engine",
+          "forfeit": {"engine": "white_engine", "kind": "crash"},
+          "colours": {"B": "black_engine", "W": "white_engine"}},
+         {"game": 2, "result": "B+Time", "moves": 7, "duration": 2.5, "winner": "white_engine",
+          "forfeit": {"engine": "black_engine", "kind": "time"},
+          "colours": {"B": "white_engine", "W": "black_engine"}, "opening": "a.sgf"}]
+
+
+def progress_lines(lang: str) -> list[str]:
+    stream = io.StringIO()
+    progress = Progress(3, 1, stream, LABELS, lang)
+    for record in GAMES:
+        progress.update(record)
+    progress.close()
+    return stream.getvalue().splitlines()
+
+
+def test_the_match_progress_lines_in_each_language() -> None:
+    zh, en = progress_lines("zh"), progress_lines("en")
+    assert zh == [
+        "第 1 局: steady (B) 对 faulty (W): B+F (faulty 弃权: crash), 5 手, 0.5 s [2/3]",
+        "第 2 局: faulty (B) 对 steady (W): B+Time (steady 超时负), 7 手, 开局 a.sgf, 2.5 s "
+        "[3/3]"]
+    assert en == [
+        "game 1: steady (B) vs faulty (W): B+F (faulty forfeits: crash), 5 moves, 0.5 s [2/3]",
+        "game 2: faulty (B) vs steady (W): B+Time (steady loses on time), 7 moves, opening "
+        "a.sgf, 2.5 s [3/3]"]
+    assert progress_lines("both") == [zh[0], en[0], zh[1], en[1]]
+
+
+class Terminal(io.StringIO):
+    def isatty(self) -> bool:
+        return True
+
+
+@pytest.mark.parametrize(("lang", "games", "wins", "left"), [
+    ("zh", " 2/4 局 ", "胜: steady: 0  faulty: 1", "剩余 ~"),
+    ("en", " 2/4 games ", "wins: steady: 0  faulty: 1", "~"),
+    ("both", " 2/4 局 2/4 games ", "胜: steady: 0  faulty: 1 wins: steady: 0  faulty: 1",
+     "剩余 ~0:00 ~"),
+])
+def test_the_match_bar_in_each_language(lang, games, wins, left) -> None:
+    stream = Terminal()
+    progress = Progress(4, 1, stream, LABELS, lang)
+    progress.update({"game": 1, "result": "W+3", "moves": 50, "duration": 1.0,
+                     "winner": "white_engine", "forfeit": None})
+    progress.close()
+    frame = stream.getvalue().split("\r")[-1]
+    assert frame.startswith("[###############...............]" + games), frame
+    assert wins in frame and left in frame
+    assert ("left" in frame) == (lang != "zh") and bool(CJK.search(frame)) == (lang != "en")
+
+
+@pytest.mark.parametrize("lang", ["zh", "en", "both"])
+def test_the_verbose_move_lines_in_each_language(tmp_path, capsys, lang) -> None:
+    config = MatchConfig(broken(), broken(), size=9, rules="chinese", max_moves=4,
+                         verbose=True, black_label="one", white_label="two",
+                         time=TimeControl.parse("5"), lang=lang)
+    run_match(config, 1, tmp_path / "m", stream=io.StringIO())
+    err = [line for line in capsys.readouterr().err.splitlines()
+           if line.startswith(("game 0 move", "第 0 局 第"))]
+    zh = re.compile(r"第 0 局 第 (\d) 手: (one \(B\)|two \(W\)) (\S+) \d+\.\d\d s  时钟 B "
+                    r"\d:\d\d W \d:\d\d")
+    en = re.compile(r"game 0 move (\d): (one \(B\)|two \(W\)) (\S+) \d+\.\d\d s  clocks B "
+                    r"\d:\d\d W \d:\d\d")
+    expect = {"zh": [zh], "en": [en], "both": [zh, en]}[lang]
+    assert len(err) == 4 * len(expect), err
+    for i, line in enumerate(err):
+        found = expect[i % len(expect)].fullmatch(line)
+        assert found, line
+        assert found.group(1) == str(i // len(expect) + 1)

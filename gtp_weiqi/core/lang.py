@@ -95,6 +95,20 @@ ZH: dict[str, str] = {
     "game {game}: {name} ({colour}): {message}": "第 {game} 局: {name} ({colour}): {message}",
     "openings: {n} files": "开局: {n} 个文件",
     "average time per move:": "每手平均用时:",
+    # gtp-weiqi match: the progress on stderr (a line per game, the bar) and -v's move lines
+    "game {game}: {players}{result}{why}, {moves} moves{opening}, {seconds} s [{done}/{total}]":
+        "第 {game} 局: {players}{result}{why}, {moves} 手{opening}, {seconds} s "
+        "[{done}/{total}]",
+    "{black} (B) vs {white} (W): ": "{black} (B) 对 {white} (W): ",
+    " ({name} loses on time)": " ({name} 超时负)",
+    " ({name} forfeits: {kind})": " ({name} 弃权: {kind})",
+    ", opening {name}": ", 开局 {name}",
+    "{done}/{total} games": "{done}/{total} 局",
+    "wins: {wins}": "胜: {wins}",
+    "~{clock} left": "剩余 ~{clock}",
+    "game {game} move {move}: {name} ({colour}) {vertex} {seconds} s{clocks}":
+        "第 {game} 局 第 {move} 手: {name} ({colour}) {vertex} {seconds} s{clocks}",
+    "  clocks {clocks}": "  时钟 {clocks}",
     "{mean} over {moves} moves (longest {longest} s)": "{mean}, 共 {moves} 手 (最长 {longest} s)",
 }
 
@@ -173,6 +187,12 @@ def _pair(text: str, values: Mapping[str, object]) -> tuple[str, str]:
     return ZH[text].format(**values), text.format(**values)
 
 
+def in_one(one: str, text: str, **values: object) -> str:
+    """A text of ZH (by its English) filled in, in the one language `one` (zh or en): to
+    build a line of several pieces in each language before `lines` or `pick` joins them."""
+    return (ZH[text] if one == "zh" else text).format(**values)
+
+
 def word(lang: str, text: str, **values: object) -> str:
     """A short text of ZH (by its English), filled in: as `pick` gives it."""
     return pick(lang, *_pair(text, values))
@@ -184,4 +204,5 @@ def sentence(lang: str, text: str, **values: object) -> list[str]:
 
 
 __all__ = ["LANGS", "LANG_HELP", "ZH", "add_lang_argument", "default_lang", "display_width",
-           "lang_argument", "lines", "ljust", "pick", "resolve", "rjust", "sentence", "word"]
+           "in_one", "lang_argument", "lines", "ljust", "pick", "resolve", "rjust", "sentence",
+           "word"]

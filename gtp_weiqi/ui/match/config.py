@@ -1,6 +1,6 @@
 """The settings of a match.  Everything here except the number of games, the jobs, the
-timeout, the labels, the openings' directory name, --gtp-log and --verbose is part of the
-match's identity: resuming with other values would mix games (a label only renames an
+timeout, the labels, the openings' directory name, --gtp-log, --verbose and --lang is part of
+the match's identity: resuming with other values would mix games (a label only renames an
 engine in the records; openings are known by their files' names and contents)."""
 
 from __future__ import annotations
@@ -32,6 +32,7 @@ class MatchConfig:
         their directory in the records
     gtp_log -- write a GTP transcript of each engine in each game
     verbose -- a line on stderr for each move (game, engine, move, time, clocks)
+    lang -- the language of those lines and of the progress (zh, en or both)
     """
 
     black: str
@@ -50,6 +51,7 @@ class MatchConfig:
     openings_dir: str | None = None
     gtp_log: bool = False
     verbose: bool = False
+    lang: str = "en"
 
     @property
     def effective_komi(self) -> float:
@@ -80,7 +82,7 @@ class MatchConfig:
         openings appear only when set, so a match begun without them still resumes."""
         data = asdict(self)
         for key in ("timeout", "black_label", "white_label", "time", "openings",
-                    "openings_dir", "gtp_log", "verbose"):
+                    "openings_dir", "gtp_log", "verbose", "lang"):
             data.pop(key)
         data["komi"] = self.effective_komi
         if self.time is not None:

@@ -46,6 +46,7 @@ from ...core import ending
 from ...core.board import BLACK, WHITE, opponent
 from ...core.coords import format_vertex, parse_vertex, parse_vertex_list
 from ...core.game import Game
+from ...core.lang import in_one, lines
 from ...core.rules import has_our_fields
 from ...judgement.marks import ALL_ALIVE_METHODS
 from ...scoring.service import Scorer, ScoringError, UnclearError
@@ -448,19 +449,26 @@ class Referee:
         return answer
 
     def _heartbeat(self, colour: int, word: str) -> None:
-        """The --verbose line of a move."""
+        """The --verbose line of a move, in --lang (both: Chinese, then English); the move
+        as GTP writes it (D4, pass, resign)."""
         if not self.config.verbose:
             return
         mover = self.players[colour]
-        clocks = ""
-        if mover.clock is not None:
-            clocks = "  clocks " + " ".join(
-                f"{_UPPER[c]} {self.players[c].clock.show()}"  # type: ignore[union-attr]
-                for c in (BLACK, WHITE))
         took = mover.move_times[-1] if mover.move_times else 0.0
-        print(f"game {self.spec.index} move {len(self.record_moves) + 1}: "
-              f"{self.labels()[mover.engine]} ({_UPPER[colour]}) {word} {took:.2f} s{clocks}",
-              file=sys.stderr, flush=True)
+        said = []
+        for one in ("zh", "en"):
+            clocks = ""
+            if mover.clock is not None:
+                clocks = in_one(one, "  clocks {clocks}", clocks=" ".join(
+                    f"{_UPPER[c]} {self.players[c].clock.show()}"  # type: ignore[union-attr]
+                    for c in (BLACK, WHITE)))
+            said.append(in_one(
+                one, "game {game} move {move}: {name} ({colour}) {vertex} {seconds} s{clocks}",
+                game=self.spec.index, move=len(self.record_moves) + 1,
+                name=self.labels()[mover.engine], colour=_UPPER[colour], vertex=word,
+                seconds=f"{took:.2f}", clocks=clocks))
+        for line in lines(self.config.lang, *said):
+            print(line, file=sys.stderr, flush=True)
 
     def _play(self) -> None:
         config = self.config

@@ -33,7 +33,7 @@ from pathlib import Path
 from typing import Any, TextIO
 
 from ...core.files import atomic_write
-from ...core.lang import add_lang_argument, resolve, sentence
+from ...core.lang import add_lang_argument, in_one, lines, resolve, sentence, word
 from ...core.rules import RulesError, komi_argument, parse_rules
 from ..cluster import ClusterError
 from ..gtp.controller import Controller, ControllerError
@@ -173,7 +173,7 @@ def config_from(args: argparse.Namespace) -> MatchConfig:
                        black_label=args.black_label, white_label=args.white_label,
                        time=time_control, openings=openings,
                        openings_dir=args.openings, gtp_log=args.gtp_log,
-                       verbose=args.verbose)
+                       verbose=args.verbose, lang=resolve(args.lang))
 
 
 # -- settings and the start-up check --------------------------------------------------------
@@ -348,11 +348,14 @@ def _interruptible() -> Iterator[None]:
 
 
 class Progress:
-    """A bar on a terminal (stderr); one plain line per game otherwise.  Engines are named
-    by their labels (by engine: `black_engine` / `white_engine` -> label)."""
+    """A bar on a terminal (stderr); one plain line per game otherwise, in `lang` (both:
+    the Chinese line, then the English).  Engines are named by their labels (by engine:
+    `black_engine` / `white_engine` -> label); results, colours (B, W) and the kinds of
+    forfeit stay as the records write them."""
 
     def __init__(self, total: int, done: int, stream: TextIO | None = None,
-                 labels: dict[str, str] | None = None) -> None:
+                 labels: dict[str, str] | None = None, lang: str = "en") -> None:
+        self.lang = lang
         # sys.stderr as it is now, not as it was when this module was imported
         stream = sys.stderr if stream is None else stream
         self.labels = labels or {e: e for e in ENGINES}
@@ -375,20 +378,29 @@ class Progress:
             self._draw()
         else:
             forfeit = record.get("forfeit")
-            why = ""
-            if forfeit:
-                who = self.labels.get(forfeit["engine"], forfeit["engine"])
-                why = f" ({who} loses on time)" if forfeit["kind"] == "time" \
-                    else f" ({who} forfeits: {forfeit['kind']})"
-            players = ""
             colours = record.get("colours")
-            if colours:
-                players = (f"{self.labels.get(colours['B'], colours['B'])} (B) vs "
-                           f"{self.labels.get(colours['W'], colours['W'])} (W): ")
-            opening = f", opening {record['opening']}" if record.get("opening") else ""
-            print(f"game {record['game']}: {players}{record['result']}{why}, "
-                  f"{record['moves']} moves{opening}, {record['duration']:.1f} s "
-                  f"[{self.done}/{self.total}]", file=self.stream, flush=True)
+            said = []
+            for one in ("zh", "en"):
+                why = players = opening = ""
+                if forfeit:
+                    who = self.labels.get(forfeit["engine"], forfeit["engine"])
+                    why = in_one(one, " ({name} loses on time)", name=who) \
+                        if forfeit["kind"] == "time" else \
+                        in_one(one, " ({name} forfeits: {kind})", name=who,
+                               kind=forfeit["kind"])
+                if colours:
+                    players = in_one(one, "{black} (B) vs {white} (W): ",
+                                     black=self.labels.get(colours["B"], colours["B"]),
+                                     white=self.labels.get(colours["W"], colours["W"]))
+                if record.get("opening"):
+                    opening = in_one(one, ", opening {name}", name=record["opening"])
+                said.append(in_one(
+                    one, "game {game}: {players}{result}{why}, {moves} moves{opening}, "
+                    "{seconds} s [{done}/{total}]", game=record["game"], players=players,
+                    result=record["result"], why=why, moves=record["moves"], opening=opening,
+                    seconds=f"{record['duration']:.1f}", done=self.done, total=self.total))
+            for line in lines(self.lang, *said):
+                print(line, file=self.stream, flush=True)
 
     def _draw(self) -> None:
         width = 30
@@ -397,10 +409,12 @@ class Progress:
         left = ""
         if self.played:
             remaining = elapsed / self.played * (self.total - self.done)
-            left = f" ~{_clock(remaining)} left"
+            left = " " + word(self.lang, "~{clock} left", clock=_clock(remaining))
         wins = "  ".join(f"{self.labels.get(e, e)}: {n}" for e, n in self.wins.items())
-        line = (f"\r[{'#' * filled}{'.' * (width - filled)}] {self.done}/{self.total} games"
-                f"  wins: {wins}  {_clock(elapsed)}{left} ")
+        games = word(self.lang, "{done}/{total} games", done=self.done, total=self.total)
+        line = (f"\r[{'#' * filled}{'.' * (width - filled)}] {games}"
+                f"  {word(self.lang, 'wins: {wins}', wins=wins)}  {_clock(elapsed)}"
+                f"{left} ")
         self.stream.write(line)
         self.stream.flush()
 
@@ -430,7 +444,7 @@ def run_match(config: MatchConfig, games: int, out: Path, jobs: int = 1,
     labels = engine_labels(config, {e: (engines.get(e, {}).get("name", ""),
                                         engines.get(e, {}).get("version", ""))
                                     for e in ENGINES})
-    progress = Progress(games, len(done), stream, labels)
+    progress = Progress(games, len(done), stream, labels, config.lang)
     tasks = [(spec, str(out)) for spec in pending]
     try:
         if dask is not None:
@@ -516,7 +530,7 @@ def run(args: argparse.Namespace) -> int:
     try:
         config = config_from(args)
         summary = run_match(config, args.games, out, jobs=max(1, args.jobs), dask=args.dask,
-                            lang=lang)
+                            lang=config.lang)
     except (MatchError, ClusterError) as exc:
         print(f"gtp-weiqi match: {exc}", file=sys.stderr)
         return 2

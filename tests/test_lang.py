@@ -417,3 +417,47 @@ def test_the_verbose_move_lines_in_each_language(tmp_path, capsys, lang) -> None
         found = expect[i % len(expect)].fullmatch(line)
         assert found, line
         assert found.group(1) == str(i // len(expect) + 1)
+
+
+# -- the counting layer's notes in the pictures -------------------------------------------
+
+
+def svg_notes(path: Path) -> list[str]:
+    """The notes of an SVG picture, each as one line again (a note is wrapped into pieces,
+    the later ones indented; pieces of one class may share a <g class=...>)."""
+    notes: list[str] = []
+    for group in ET.parse(path).getroot().iter():
+        if "note" not in (group.get("class") or "").split():
+            continue
+        for el in [group] if group.tag.endswith("text") else list(group):
+            piece = el.text or ""
+            if piece.startswith("  ") and notes:
+                notes[-1] += " " + piece.strip()
+            else:
+                notes.append(piece)
+    return notes
+
+
+@pytest.mark.parametrize("lang", ["zh", "en", "both"])
+def test_the_counting_notes_in_the_picture(example, capsys, tmp_path, lang) -> None:
+    """The counting layer writes its notes in English, as data; the picture shows them in
+    the language."""
+    svg = tmp_path / f"{lang}.svg"
+    code, _, err = run(capsys, "score", example, "--method", "jipingdian", "--param",
+                       "a_point=1", "--svg", svg, "--lang", lang)
+    assert code == 0, err
+    zh = "a_point: 先行方没有走最后一手; 不加一点"
+    en = "a_point: the first mover did not move last; no extra point"
+    expect = {"zh": [zh], "en": [en], "both": [zh, en]}[lang]
+    assert svg_notes(svg) == expect
+
+
+def test_a_note_of_an_unknown_form_is_shown_as_it_is() -> None:
+    from gtp_weiqi.pictures.notes import note_lines
+
+    assert note_lines("something new", "zh") == ["something new"]
+    assert note_lines("something new", "both") == ["something new"]
+    assert note_lines("2 stone(s) of w counted as taken off (no room)", "both") == [
+        "白有 2 子按取下计 (无处可放)", "2 stone(s) of w counted as taken off (no room)"]
+    assert note_lines("a_point: b makes an A-type negative move (one point split)", "zh") == [
+        "a_point: 黑走一手A类负着 (一点平分)"]

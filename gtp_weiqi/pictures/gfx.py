@@ -27,6 +27,7 @@ from collections.abc import Iterable
 from ..core.coords import format_vertex
 from ..core.lang import pick, word
 from ..counting.types import BLACK, COLOURS, WHITE, Point
+from .notes import note_lines
 from .picture import Picture
 
 _GFX_LEGEND = {
@@ -89,7 +90,7 @@ def to_gfx(pic: Picture, lang: str = "both") -> str:
     if pic.unclear:
         lines.append(_text(f"{word(lang, 'unclear')}: " + " ".join(_v(pic.unclear))))
     for note in pic.notes:
-        lines.append(_text(note))
+        lines += [_text(one) for one in note_lines(note, lang)]
     return "\n".join(lines)
 
 

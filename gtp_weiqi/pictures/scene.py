@@ -20,6 +20,7 @@ from dataclasses import dataclass, field
 from ..core.coords import LETTERS
 from ..core.lang import pick
 from ..counting.types import BLACK, COLOURS, WHITE, Point
+from .notes import note_lines
 from .picture import BLOCK_FILLS, TINT_ALPHA, Picture
 
 CELL = 34.0
@@ -460,7 +461,7 @@ def _draw_words(scene: Scene, pic: Picture, y: float, lang: str) -> float:
         for piece in wrap(text, 12, avail):
             scene.items.append(Text(PAD, y + LINE / 2, piece, 12, bold=bold, cls="summary"))
             y += LINE
-    for note in pic.notes:
+    for note in (one for n in pic.notes for one in note_lines(n, lang)):
         for piece in wrap(note, 11, avail):
             scene.items.append(Text(PAD, y + LINE / 2, piece, 11, fill=COORD_INK, cls="note"))
             y += LINE

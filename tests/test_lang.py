@@ -461,3 +461,51 @@ def test_a_note_of_an_unknown_form_is_shown_as_it_is() -> None:
         "白有 2 子按取下计 (无处可放)", "2 stone(s) of w counted as taken off (no room)"]
     assert note_lines("a_point: b makes an A-type negative move (one point split)", "zh") == [
         "a_point: 黑走一手A类负着 (一点平分)"]
+
+
+# -- gtp-weiqi regress ----------------------------------------------------------------------
+
+REGRESS_TST = "1 echo C3 G7\n#? [C3]\n2 echo x\n#? [x]*\nfrobnicate\n"
+
+
+def test_regress_in_each_language(tmp_path, capsys) -> None:
+    """The verdicts, the labels of a failure and the summary in the language; the
+    commands, the expectations and the answers as they are."""
+    from gtp_weiqi.ui.regress import main as regress_main
+
+    tst = tmp_path / "t.tst"
+    tst.write_text(REGRESS_TST, encoding="utf-8")
+    engine = " ".join([sys.executable, str(Path(__file__).parent / "fake_gtp_engine.py")])
+    said = {}
+    for lang in ("zh", "en", "both"):
+        assert regress_main(["--engine", engine, str(tst), "--lang", lang]) == 1
+        said[lang] = capsys.readouterr().out.replace(str(tst), "T").splitlines()
+    assert said["zh"] == [
+        "T:1: 1 意外失败",
+        "  命令: 1 echo C3 G7",
+        "  预期: [C3]",
+        "  得到: =1 C3 G7",
+        "T:3: 2 意外通过!",
+        "  命令: 2 echo x",
+        "  预期: [x]*",
+        "  得到: =2 x",
+        "T:5: 其他错误: 'frobnicate' -> '? unknown command'",
+        "汇总: 1 个文件, 2 个测试: 通过 1, 意外失败 1, 意外通过 1, 预期失败 0, 其他错误 1, "
+        "中止的文件 0"]
+    assert said["en"] == [
+        "T:1: 1 unexpected FAIL",
+        "  command:  1 echo C3 G7",
+        "  expected: [C3]",
+        "  got:      =1 C3 G7",
+        "T:3: 2 unexpected PASS!",
+        "  command:  2 echo x",
+        "  expected: [x]*",
+        "  got:      =2 x",
+        "T:5: other error: 'frobnicate' -> '? unknown command'",
+        "Summary: 1 files, 2 tests: 1 passed, 1 unexpected failures, 1 unexpected passes, "
+        "0 expected failures, 1 other errors, 0 files stopped"]
+    assert said["both"][:2] == [said["zh"][0], said["en"][0]]
+    assert said["both"][2:5] == ["  命令 command:  1 echo C3 G7",
+                                 "  预期 expected: [C3]",
+                                 "  得到 got:      =1 C3 G7"]
+    assert said["both"][-2:] == [said["zh"][-1], said["en"][-1]]

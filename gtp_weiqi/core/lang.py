@@ -109,6 +109,26 @@ ZH: dict[str, str] = {
     "game {game} move {move}: {name} ({colour}) {vertex} {seconds} s{clocks}":
         "第 {game} 局 第 {move} 手: {name} ({colour}) {vertex} {seconds} s{clocks}",
     "  clocks {clocks}": "  时钟 {clocks}",
+    # gtp-weiqi regress: the verdicts and the summary (GoGui's words for them)
+    "{where}: {label} unexpected FAIL": "{where}: {label} 意外失败",
+    "{where}: {label} unexpected PASS!": "{where}: {label} 意外通过!",
+    "{where}: {label} failed (expected)": "{where}: {label} 失败 (预期之中)",
+    "{where}: {label} passed": "{where}: {label} 通过",
+    "{where}: {label} note: {note}": "{where}: {label} 注: {note}",
+    "{where}: other error: {line} -> {answer}": "{where}: 其他错误: {line} -> {answer}",
+    "{where}: FILE ERROR: {error}": "{where}: 文件错误: {error}",
+    "{where}: ENGINE ERROR: {error}": "{where}: 引擎错误: {error}",
+    "command": "命令",
+    "expected": "预期",
+    "got": "得到",
+    "note": "注",
+    "(no error)": "(无错误)",
+    "(no response)": "(无应答)",
+    "Summary: {files} files, {tests} tests: {passed} passed, {failures} unexpected failures, "
+    "{passes} unexpected passes, {expected} expected failures, {others} other errors, "
+    "{stopped} files stopped":
+        "汇总: {files} 个文件, {tests} 个测试: 通过 {passed}, 意外失败 {failures}, 意外通过 "
+        "{passes}, 预期失败 {expected}, 其他错误 {others}, 中止的文件 {stopped}",
     "{mean} over {moves} moves (longest {longest} s)": "{mean}, 共 {moves} 手 (最长 {longest} s)",
 }
 

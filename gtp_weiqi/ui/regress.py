@@ -1,6 +1,6 @@
 """Run gogui-regress regression files (`.tst`) against a GTP engine, with its verdicts.
 
-Usage: ``gtp-weiqi regress [--engine CMD] [--timeout S] [-v] FILE.tst ...``
+Usage: ``gtp-weiqi regress [--engine CMD] [--timeout S] [-v] [--lang zh|en|both] FILE.tst ...``
 
 The rules are those of GoGui 1.6's ``gogui-regress`` (the file format of GNU Go's
 ``regression/*.tst``), so that a file gets the same counts from either tool:
@@ -52,6 +52,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
 
+from ..core.lang import add_lang_argument, display_width, ljust, resolve, sentence, word
 from .gtp.controller import ChannelError, Controller, EngineDied
 
 DEFAULT_TIMEOUT = 30.0
@@ -287,9 +288,9 @@ def engine_argv(spec: str | None) -> list[str]:
     if not argv:
         raise ValueError("empty engine command")
     seps = tuple(s for s in (os.sep, os.altsep) if s)
-    for i, word in enumerate(argv):
-        if any(sep in word for sep in seps) and (i == 0 or Path(word).exists()):
-            argv[i] = str(Path(word).resolve())
+    for i, part in enumerate(argv):
+        if any(sep in part for sep in seps) and (i == 0 or Path(part).exists()):
+            argv[i] = str(Path(part).resolve())
     return argv
 
 
@@ -343,59 +344,69 @@ def run_file(path: Path, argv: Sequence[str], timeout: float = DEFAULT_TIMEOUT,
     return result
 
 
-def _describe(outcome: Outcome) -> str:
+def _describe(outcome: Outcome, lang: str = "en") -> str:
+    """The command, the expectation and the answer of a test, under labels in `lang`."""
     entry = outcome.entry
-    exp = entry.expectation.text if entry.expectation else "(no error)"
-    got = "(no response)" if outcome.answer is None else outcome.answer.raw
-    got = got.replace("\n", "\n            ")
-    text = (f"  command:  {entry.line}\n"
-            f"  expected: {exp}\n"
-            f"  got:      {got}")
+    exp = entry.expectation.text if entry.expectation else word(lang, "(no error)")
+    got = word(lang, "(no response)") if outcome.answer is None else outcome.answer.raw
+    rows = [("command", entry.line), ("expected", exp), ("got", got)]
     if outcome.note:
-        text += f"\n  note:     {outcome.note}"
-    return text
+        rows.append(("note", outcome.note))
+    labels = [word(lang, label) + ":" for label, _ in rows]
+    width = max(display_width(label) for label in labels) + 1
+    return "\n".join(f"  {ljust(label, width)}{text}".replace("\n", "\n" + " " * (width + 2))
+                     for label, (_, text) in zip(labels, rows, strict=True))
 
 
 def _label(entry: Entry) -> str:
     return str(entry.test_id) if entry.test_id is not None else f"'{entry.line}'"
 
 
-def report(result: FileResult, out=None, verbose: bool = False) -> None:
-    """Print unexpected failures and passes and notes (every test with `verbose`)."""
+def report(result: FileResult, out=None, verbose: bool = False, lang: str = "en") -> None:
+    """Print unexpected failures and passes and notes (every test with `verbose`), in
+    `lang` (both: Chinese, then English); commands, answers and errors' reasons as they
+    are."""
     out = out or sys.stdout
+
+    def say(text: str, **values: object) -> None:
+        for line in sentence(lang, text, **values):
+            print(line, file=out)
+
     for outcome in result.outcomes:
         where = f"{result.path}:{outcome.entry.lineno}"
         label = _label(outcome.entry)
         if outcome.unexpected_failure:
-            print(f"{where}: {label} unexpected FAIL", file=out)
-            print(_describe(outcome), file=out)
+            say("{where}: {label} unexpected FAIL", where=where, label=label)
+            print(_describe(outcome, lang), file=out)
         elif outcome.unexpected_pass:
-            print(f"{where}: {label} unexpected PASS!", file=out)
-            print(_describe(outcome), file=out)
+            say("{where}: {label} unexpected PASS!", where=where, label=label)
+            print(_describe(outcome, lang), file=out)
         else:
             if verbose:
-                verdict = "failed (expected)" if outcome.failed else "passed"
-                print(f"{where}: {label} {verdict}", file=out)
+                say("{where}: {label} failed (expected)" if outcome.failed
+                    else "{where}: {label} passed", where=where, label=label)
             if outcome.note:
-                print(f"{where}: {label} note: {outcome.note}", file=out)
+                say("{where}: {label} note: {note}", where=where, label=label,
+                    note=outcome.note)
     for entry, answer in result.other_errors:
-        print(f"{result.path}:{entry.lineno}: other error: '{entry.line}' -> {answer.raw!r}",
-              file=out)
+        say("{where}: other error: {line} -> {answer}", where=f"{result.path}:{entry.lineno}",
+            line=f"'{entry.line}'", answer=repr(answer.raw))
     if result.error:
-        kind = "FILE ERROR" if result.bad_file else "ENGINE ERROR"
-        print(f"{result.path}: {kind}: {result.error}", file=out)
+        say("{where}: FILE ERROR: {error}" if result.bad_file
+            else "{where}: ENGINE ERROR: {error}", where=result.path, error=result.error)
 
 
-def summarise(results: Sequence[FileResult]) -> tuple[str, int]:
-    """The summary line and the exit status."""
+def summarise(results: Sequence[FileResult], lang: str = "en") -> tuple[str, int]:
+    """The summary (a line, two with both) and the exit status."""
     c = sum((r.counts() for r in results), Counts())
     errors = sum(r.error is not None for r in results)  # files stopped, bad or not
-    line = (f"Summary: {len(results)} files, {c.tests} tests: "
-            f"{c.expected_passes + c.unexpected_passes} passed, "
-            f"{c.unexpected_failures} unexpected failures, "
-            f"{c.unexpected_passes} unexpected passes, "
-            f"{c.expected_failures} expected failures, "
-            f"{c.other_errors} other errors, {errors} files stopped")
+    line = "\n".join(sentence(
+        lang, "Summary: {files} files, {tests} tests: {passed} passed, {failures} unexpected "
+        "failures, {passes} unexpected passes, {expected} expected failures, {others} other "
+        "errors, {stopped} files stopped", files=len(results), tests=c.tests,
+        passed=c.expected_passes + c.unexpected_passes, failures=c.unexpected_failures,
+        passes=c.unexpected_passes, expected=c.expected_failures, others=c.other_errors,
+        stopped=errors))
     status = 2 if errors else 1 if c.unexpected_failures else 0
     return line, status
 
@@ -411,6 +422,7 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--timeout", type=float, default=DEFAULT_TIMEOUT, metavar="SECONDS",
                         help=f"time allowed per command (default {DEFAULT_TIMEOUT:g})")
     parser.add_argument("-v", "--verbose", action="store_true", help="print every test")
+    add_lang_argument(parser)
 
 
 def run(args: argparse.Namespace) -> int:
@@ -421,12 +433,13 @@ def run(args: argparse.Namespace) -> int:
         print(f"gtp-weiqi regress: {exc}", file=sys.stderr)
         return 2
     env = engine_env(args.engine is None)
+    lang = resolve(args.lang)
     results = []
     for path in args.files:
         result = run_file(path, command, args.timeout, env)
-        report(result, verbose=args.verbose)
+        report(result, verbose=args.verbose, lang=lang)
         results.append(result)
-    line, status = summarise(results)
+    line, status = summarise(results, lang)
     print(line)
     return status
 

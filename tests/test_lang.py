@@ -509,3 +509,65 @@ def test_regress_in_each_language(tmp_path, capsys) -> None:
                                  "  预期 expected: [C3]",
                                  "  得到 got:      =1 C3 G7"]
     assert said["both"][-2:] == [said["zh"][-1], said["en"][-1]]
+
+
+# -- the lines a command prints on stderr as it works ----------------------------------------
+
+
+@pytest.mark.parametrize(("lang", "expect"), [
+    ("zh", ["zilu 已画到 {svg} 和 {png}"]),
+    ("en", ["drew zilu to {svg} and {png}"]),
+    ("both", ["zilu 已画到 {svg} 和 {png}", "drew zilu to {svg} and {png}"]),
+])
+def test_the_drew_line_in_each_language(example, capsys, tmp_path, lang, expect) -> None:
+    svg, png = tmp_path / "a.svg", tmp_path / "a.png"
+    code, _, err = run(capsys, "score", example, "--method", "zilu", "--svg", svg, "--png",
+                       png, "--lang", lang)
+    if code == 1 and "resvg" in err:
+        pytest.skip("no PNG renderer")
+    assert code == 0, err
+    assert err.splitlines() == [line.format(svg=svg, png=png) for line in expect]
+
+
+@pytest.mark.parametrize("lang", ["zh", "en", "both"])
+def test_an_interrupted_count_of_many_games_says_so_in_the_language(example, capsys, tmp_path,
+                                                                     monkeypatch, lang) -> None:
+    from gtp_weiqi.ui import score_batch
+
+    folder = tmp_path / "games"
+    folder.mkdir()
+    for name in ("a.sgf", "b.sgf", "c.sgf"):
+        (folder / name).write_bytes(example.read_bytes())
+    real = score_batch.count_locally
+
+    def one_then_ctrl_c(*args, **kwargs):
+        yield next(real(*args, **kwargs))
+        raise KeyboardInterrupt
+
+    monkeypatch.setattr(score_batch, "count_locally", one_then_ctrl_c)
+    code, _, err = run(capsys, "score", folder, "--jsonl", tmp_path / "rows.jsonl", "--lang",
+                       lang)
+    assert code == 130
+    zh = "gtp-weiqi score: 已中断; 3 局中已写入 1 局; 加 --resume 再运行同一命令可数完其余"
+    en = ("gtp-weiqi score: interrupted; 1 of 3 games written; run the same command with "
+          "--resume to count the rest")
+    assert err.splitlines() == ["", *{"zh": [zh], "en": [en], "both": [zh, en]}[lang]]
+
+
+@pytest.mark.parametrize("lang", ["zh", "en", "both"])
+def test_an_interrupted_match_says_so_in_the_language(capsys, tmp_path, monkeypatch,
+                                                      lang) -> None:
+    from gtp_weiqi.ui.match import runner
+
+    def ctrl_c(*args, **kwargs):
+        raise KeyboardInterrupt
+
+    monkeypatch.setattr(runner, "run_match", ctrl_c)
+    out = tmp_path / "m"
+    code, _, err = run(capsys, "match", "--black", broken(), "--white", broken(), "--games",
+                       "4", "--out", out, "--lang", lang)
+    assert code == 130
+    zh = f"gtp-weiqi match: 已中断; 4 局中已有 0 局记录在 {out}; 再运行同一命令可下完其余"
+    en = (f"gtp-weiqi match: interrupted; 0 of 4 games recorded in {out}; run the same "
+          "command again to play the rest")
+    assert err.splitlines() == ["", *{"zh": [zh], "en": [en], "both": [zh, en]}[lang]]

@@ -43,6 +43,11 @@ ZH: dict[str, str] = {
     "White {white}), stones captured: black {captured_black}, white {captured_white}":
         "{file}: {width}x{height}, 规则 {rules}, 贴 {komi}, {moves} 手 (黑 {black}, "
         "白 {white}), 提子: 黑 {captured_black}, 白 {captured_white}",
+    "drew {method} to {files}": "{method} 已画到 {files}",
+    " and ": " 和 ",
+    "gtp-weiqi score: interrupted; {done} of {total} games written; run the same command "
+    "with --resume to count the rest": "gtp-weiqi score: 已中断; {total} 局中已写入 {done} "
+    "局; 加 --resume 再运行同一命令可数完其余",
     # gtp-weiqi score over many games
     "counted {games} games, {errors} errors": "共数 {games} 局, 出错 {errors} 局",
     "all {n} methods give the same winner in every game": "{n} 种计法在每局的胜方都相同",
@@ -95,6 +100,9 @@ ZH: dict[str, str] = {
     "game {game}: {name} ({colour}): {message}": "第 {game} 局: {name} ({colour}): {message}",
     "openings: {n} files": "开局: {n} 个文件",
     "average time per move:": "每手平均用时:",
+    "gtp-weiqi match: interrupted; {done} of {games} games recorded in {out}; run the same "
+    "command again to play the rest": "gtp-weiqi match: 已中断; {games} 局中已有 {done} 局记录在 "
+    "{out}; 再运行同一命令可下完其余",
     # gtp-weiqi match: the progress on stderr (a line per game, the bar) and -v's move lines
     "game {game}: {players}{result}{why}, {moves} moves{opening}, {seconds} s [{done}/{total}]":
         "第 {game} 局: {players}{result}{why}, {moves} 手{opening}, {seconds} s "

@@ -295,8 +295,11 @@ def run_batch(settings: BatchSettings, stdout: TextIO | None = None,
             progress(row)
     except KeyboardInterrupt:
         _save(outputs)
-        print(f"\ngtp-weiqi score: interrupted; {len(finished)} of {len(todo)} games "
-              "written; run the same command with --resume to count the rest", file=stderr)
+        print(file=stderr)
+        for line in sentence(settings.lang, "gtp-weiqi score: interrupted; {done} of {total} "
+                             "games written; run the same command with --resume to count the "
+                             "rest", done=len(finished), total=len(todo)):
+            print(line, file=stderr)
         return 130
     except BrokenPipeError:  # stdout closed by the reader (| head): keep the files whole
         _save(outputs)

@@ -27,7 +27,16 @@ from typing import Any
 from ..core.board import BLACK, WHITE
 from ..core.coords import format_vertex, parse_vertex
 from ..core.files import FileRefused, atomic_write
-from ..core.lang import add_lang_argument, display_width, ljust, resolve, sentence, word
+from ..core.lang import (
+    add_lang_argument,
+    display_width,
+    in_one,
+    lines,
+    ljust,
+    resolve,
+    sentence,
+    word,
+)
 from ..core.rules import Rules, komi_argument
 from ..counting import METHODS, parse_params
 from ..counting.types import Count, number
@@ -316,7 +325,10 @@ def draw(args: argparse.Namespace, record: Record, method: MethodScore, several:
         except OSError as exc:
             raise ScoreError(1, f"cannot write {path}: {exc.strerror}") from None
         written.append(str(path))
-    print(f"drew {method.slug} to {' and '.join(written)}", file=sys.stderr)
+    for line in lines(lang, *(in_one(one, "drew {method} to {files}", method=method.slug,
+                                     files=in_one(one, " and ").join(written))
+                              for one in ("zh", "en"))):
+        print(line, file=sys.stderr)
 
 
 def check_png(lang: str = "both") -> None:

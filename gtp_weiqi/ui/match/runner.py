@@ -536,8 +536,11 @@ def run(args: argparse.Namespace) -> int:
         return 2
     except KeyboardInterrupt:
         finished = len(records.load_records(out, args.games))
-        print(f"\ngtp-weiqi match: interrupted; {finished} of {args.games} games recorded in "
-              f"{out}; run the same command again to play the rest", file=sys.stderr)
+        print(file=sys.stderr)
+        for line in sentence(lang, "gtp-weiqi match: interrupted; {done} of {games} games "
+                             "recorded in {out}; run the same command again to play the rest",
+                             done=finished, games=args.games, out=out):
+            print(line, file=sys.stderr)
         return 130
     print(report(summary, out, lang))
     return 0

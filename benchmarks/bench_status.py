@@ -29,7 +29,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 from _common import find_gnugo  # noqa: E402
 from make_gnugo_games import Gtp, GtpError, parse_vertices, read_points  # noqa: E402
 
-from gtp_weiqi.core.board import BLACK, WHITE, Board  # noqa: E402
+from gtp_weiqi.core.board import COLOUR_OF_WORD, Board  # noqa: E402
 
 DATA = Path(__file__).resolve().parent.parent / "tests" / "data" / "games"
 
@@ -53,11 +53,10 @@ def load_position(path: Path) -> Position:
     game = sgf.Sgf_game.from_bytes(path.read_bytes())
     size = game.get_size()
     board = Board(size)
-    colours = {"b": BLACK, "w": WHITE}
     for node in game.get_main_sequence():
         colour, move = node.get_move()
         if colour is not None and move is not None:
-            board.play(board.point(*move), colours[colour])
+            board.play(board.point(*move), COLOUR_OF_WORD[colour])
     last = game.get_last_node()
     if not last.has_property("DD"):
         raise ValueError(f"{path}: no DD (dead stones) on the last node")

@@ -14,7 +14,7 @@ from pathlib import Path
 import pytest
 from support.board_diagram import board_diagram, board_from_diagram
 
-from gtp_weiqi.core.board import BLACK, WHITE
+from gtp_weiqi.core.board import BLACK, COLOUR_OF_WORD, WHITE
 from gtp_weiqi.core.coords import parse_vertex
 from gtp_weiqi.core.game import Game
 from gtp_weiqi.core.rules import Rules, lookup_preset
@@ -86,7 +86,7 @@ def play(game: Game, *moves: str) -> None:
     """Play moves written as 'B C4', 'w pass', ... through the rules (IllegalPlay on refusal)."""
     for text in moves:
         colour, vertex = text.split()
-        game.play(BLACK if colour.lower() == "b" else WHITE, pt(game, vertex))
+        game.play(COLOUR_OF_WORD[colour.lower()], pt(game, vertex))
 
 
 def diagram(game: Game) -> str:

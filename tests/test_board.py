@@ -14,10 +14,18 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 from support.board_diagram import board_diagram, board_from_diagram
 
-from gtp_weiqi.core.board import BLACK, EDGE, EMPTY, WHITE, Board, IllegalMove, opponent
+from gtp_weiqi.core.board import (
+    BLACK,
+    COLOUR_OF_WORD,
+    EDGE,
+    EMPTY,
+    WHITE,
+    Board,
+    IllegalMove,
+    opponent,
+)
 
 COLUMNS = "ABCDEFGHJKLMNOPQRSTUVWXYZ"
-COLOURS = {"b": BLACK, "w": WHITE}
 
 
 def vertex(board: Board, text: str) -> int:
@@ -35,7 +43,7 @@ def play_all(board: Board, moves: str) -> list[int]:
     tokens = moves.split()
     removed: list[int] = []
     for colour, where in zip(tokens[::2], tokens[1::2], strict=True):
-        removed, _ = board.play(vertex(board, where), COLOURS[colour])
+        removed, _ = board.play(vertex(board, where), COLOUR_OF_WORD[colour])
     return removed
 
 
@@ -549,7 +557,7 @@ def test_hash_after_equals_hash_after_play_and_changes_nothing(case: Case) -> No
     board = board_from_diagram(case.start)
     tokens = case.moves.split()
     for colour, where in zip(tokens[::2], tokens[1::2], strict=True):
-        p, c = vertex(board, where), COLOURS[colour]
+        p, c = vertex(board, where), COLOUR_OF_WORD[colour]
         before = snapshot(board)
         predicted = board.hash_after(p, c)
         assert snapshot(board) == before

@@ -13,10 +13,10 @@ import random
 import pytest
 from sgfmill.boards import Board as SgfBoard
 
-from gtp_weiqi.core.board import BLACK, EMPTY, WHITE, Board
+from gtp_weiqi.core.board import BLACK, COLOUR_OF_WORD, EMPTY, WHITE, Board
 
 SGF_COLOUR = {BLACK: "b", WHITE: "w"}
-OUR_COLOUR = {None: EMPTY, "b": BLACK, "w": WHITE}
+OUR_COLOUR = {None: EMPTY, **COLOUR_OF_WORD}
 
 # (board size, number of games, moves per game): at least 200 games in all.
 GROUPS = [

@@ -18,12 +18,11 @@ import pytest
 from make_gnugo_games import read_cleanup, read_points
 from sgfmill import sgf
 
-from gtp_weiqi.core.board import BLACK, EMPTY, WHITE, Board, IllegalMove
+from gtp_weiqi.core.board import COLOUR_OF_WORD, EMPTY, Board, IllegalMove
 
 DATA = Path(__file__).parent / "data" / "games"
 MINIMUM_GAMES = {9: 60, 13: 50, 19: 40}
 FILES = sorted(DATA.glob("*/*.sgf"))
-COLOURS = {"b": BLACK, "w": WHITE}
 
 Move = tuple[int, tuple[int, int] | None]
 
@@ -58,14 +57,14 @@ def read(path: Path) -> Record:
     game = sgf.Sgf_game.from_bytes(path.read_bytes())
     size = game.get_size()
     moves = [
-        (COLOURS[c], m)
+        (COLOUR_OF_WORD[c], m)
         for c, m in (node.get_move() for node in game.get_main_sequence())
         if c is not None
     ]
     last = game.get_last_node()
 
     def cleanup(prop: str) -> list[Move]:
-        return [(COLOURS[colour], move) for colour, move in read_cleanup(last, prop, size)]
+        return [(COLOUR_OF_WORD[colour], move) for colour, move in read_cleanup(last, prop, size)]
 
     return Record(size, moves, read_points(last, "DD", size), read_points(last, "DU", size),
                   cleanup("CL"), cleanup("CO"))

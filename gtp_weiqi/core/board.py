@@ -30,6 +30,13 @@ MAX_SIZE = 25
 
 _CHARS = {EMPTY: ".", BLACK: "X", WHITE: "O"}
 
+# The colours' words, the one table of each: the letter GTP and SGF (sgfmill) write, the name,
+# and every word a GTP colour argument may be (lower case) with the colour it means.
+COLOUR_LETTER = {BLACK: "b", WHITE: "w"}
+COLOUR_NAME = {BLACK: "black", WHITE: "white"}
+COLOUR_OF_WORD = {word: c for c in (BLACK, WHITE)
+                  for word in (COLOUR_LETTER[c], COLOUR_NAME[c])}
+
 
 def opponent(colour: int) -> int:
     """The other player's colour."""

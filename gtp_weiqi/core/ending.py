@@ -39,7 +39,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from dataclasses import dataclass, field
 
-from .board import BLACK, EMPTY, WHITE, Board, IllegalMove, opponent
+from .board import BLACK, COLOUR_NAME, EMPTY, WHITE, Board, IllegalMove, opponent
 from .game import Game, IllegalPlay, Mark, Move
 
 PLAYING, PROPOSED, AGREED, FORCED = "playing", "proposed", "agreed", "forced"
@@ -47,7 +47,6 @@ PAUSED, TRIAL, DRAW, NO_RESULT = "paused", "trial", "draw", "no_result"
 STATES = (PLAYING, PROPOSED, AGREED, FORCED, PAUSED, TRIAL, DRAW, NO_RESULT)
 OVER = (FORCED, DRAW, NO_RESULT)
 
-_NAMES = {BLACK: "black", WHITE: "white"}
 _ATTR = "_ending_record"  # where a Game keeps its ending record (owned by this module)
 
 PassFn = Callable[[Game, int], None]
@@ -327,7 +326,7 @@ def describe(game: Game) -> str:
     main = parent if parent is not None else game
     st = _state(main)
     info = st.info
-    proposer = _NAMES[info.proposer] if info.proposer is not None else "none"
+    proposer = COLOUR_NAME[info.proposer] if info.proposer is not None else "none"
     parts = [info.state, f"proposer={proposer}", f"a_point={str(info.a_point).lower()}",
              f"all_alive={str(info.all_alive).lower()}",
              f"virtual=b:{main.virtual[BLACK]},w:{main.virtual[WHITE]}"]
@@ -338,7 +337,7 @@ def describe(game: Game) -> str:
         if trial is not None:
             rec = _record(trial)
             first = rec.first if rec is not None else BLACK
-            parts.append(f"test_first={_NAMES[first]} test_moves={len(trial.moves)}")
+            parts.append(f"test_first={COLOUR_NAME[first]} test_moves={len(trial.moves)}")
     return " ".join(parts)
 
 
@@ -382,7 +381,7 @@ def stop(game: Game, colour: int | None = None, play_pass: PassFn = _default_pas
         proposer = st.info.proposer
         assert proposer is not None
         if colour == proposer:
-            raise EndingError(f"{_NAMES[proposer]} already proposed a stop; the other side "
+            raise EndingError(f"{COLOUR_NAME[proposer]} already proposed a stop; the other side "
                               "accepts (weiqi-stop) or refuses (weiqi-refuse)")
         _push(game, "accept", opponent(proposer), at, proposer=proposer)
         return end_info(game)

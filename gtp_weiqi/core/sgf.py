@@ -12,14 +12,11 @@ from dataclasses import dataclass
 
 from sgfmill import sgf, sgf_properties
 
-from .board import BLACK, WHITE
+from .board import BLACK, COLOUR_LETTER, COLOUR_OF_WORD, WHITE
 from .coords import format_vertex
 from .files import DEFAULT_READ_LIMIT, FileRefused, PathLike, describe, read_regular_file
 from .game import Game, IllegalPlay, Move, check_setup
 from .rules import Rules, RulesError, check_komi, lookup_preset, parse_rules
-
-_COLOUR = {"b": BLACK, "w": WHITE}
-_LETTER = {BLACK: "b", WHITE: "w"}
 
 # Judgement marks as SGF properties: stone statuses (DD is the standard dead-stone list, the
 # others are private) and owners of empty points.
@@ -172,7 +169,7 @@ def parse_sgf(data: bytes) -> SgfGame:
                 raw = node.get_raw(prop).decode("utf-8", "replace")
                 raise SgfError(f"move {len(moves) + 1}: {prop}[{raw}] is not a point on a "
                                f"{size}x{size} board", len(moves) + 1) from None
-            moves.append((_COLOUR[colour], point))
+            moves.append((COLOUR_OF_WORD[colour], point))
         try:
             for prop in ("DD", "MA", "TB", "TW"):
                 if node.has_property(prop):
@@ -338,9 +335,9 @@ def game_to_sgf(game: Game, extra_root: dict[str, str] | None = None,
     for move in game.moves:
         node = node.new_child()
         if move.point is None:
-            node.set_raw(_LETTER[move.colour].upper(), b"")  # FF[4] pass
+            node.set_raw(COLOUR_LETTER[move.colour].upper(), b"")  # FF[4] pass
         else:
-            node.set_move(_LETTER[move.colour], board.row_col(move.point))
+            node.set_move(COLOUR_LETTER[move.colour], board.row_col(move.point))
     marks = _mark_properties(game) if dead is None else {"DD": dead} if dead else {}
     for prop, pts in marks.items():
         if prop == "DD":

@@ -30,6 +30,7 @@ from collections.abc import Callable
 from dataclasses import dataclass, field
 from functools import partial
 
+from ...core.board import COLOUR_OF_WORD
 from ...core.game import Game
 from ...player import PASS, PLAYERS, RESIGN, Player, PlayerOptions, Restriction, Search
 from ...player.clock import TimeSystem, parse_kgs
@@ -123,7 +124,7 @@ class PlayerCommands:
         engine = self.engine
         rest = list(args)
         colour = engine.game.to_move
-        if rest and rest[0].lower() in ("b", "w", "black", "white"):
+        if rest and rest[0].lower() in COLOUR_OF_WORD:
             colour = parse_colour(rest.pop(0))
         interval = 0.0
         if rest and rest[0].isdigit():

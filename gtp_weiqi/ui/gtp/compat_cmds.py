@@ -29,7 +29,7 @@ from __future__ import annotations
 
 from ... import __version__
 from ...core import ending
-from ...core.board import BLACK, WHITE
+from ...core.board import BLACK, COLOUR_NAME, WHITE
 from ...player import FULL_LEVEL, PASS, run_search
 from .analysis_cmds import PlayerCommands
 from .engine import WeiqiEngine, parse_colour, parse_int
@@ -41,7 +41,6 @@ TOP_MOVES = 10  # candidates top_moves_* lists at most, as GNU Go does
 # (proxy mode) they are dropped, and the back end's own pass through where it has them.
 OWN_PLAYER_COMMANDS = frozenset({"level", "top_moves_black", "top_moves_white",
                                  "gogui-interrupt"})
-_NAMES = {BLACK: "black", WHITE: "white"}
 
 
 class CompatCommands:
@@ -96,7 +95,7 @@ class CompatCommands:
     def cmd_move_history(self, args: list[str]) -> str:
         engine = self.engine
         engine._arity(args, 0)
-        return "\n".join(f"{_NAMES[m.colour]} {engine.format_move(m.point)}"
+        return "\n".join(f"{COLOUR_NAME[m.colour]} {engine.format_move(m.point)}"
                          for m in reversed(engine.game.moves))
 
     def cmd_estimate_score(self, args: list[str]) -> str:

@@ -25,12 +25,10 @@ last step: a move, or an ending step with the virtual moves it recorded) and `sh
 from __future__ import annotations
 
 from ...core import ending
-from ...core.board import BLACK, WHITE
+from ...core.board import COLOUR_NAME
 from ...core.game import Game
 from .engine import WeiqiEngine, parse_colour
 from .protocol import GtpError, Handler
-
-_NAMES = {BLACK: "black", WHITE: "white"}
 
 ANALYZE_ENTRIES = [
     "string/End State/weiqi-end_state",
@@ -73,7 +71,7 @@ class EndingCommands:
     def _play_pass(self, game: Game, colour: int) -> None:
         """A virtual move / pass through the engine's own play command (its hooks run)."""
         assert game is self.engine.game
-        self._play([_NAMES[colour], "pass"])
+        self._play([COLOUR_NAME[colour], "pass"])
 
     def _undo_move(self, game: Game) -> None:
         assert game is self.engine.game

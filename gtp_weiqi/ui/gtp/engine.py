@@ -14,7 +14,7 @@ import time
 from collections.abc import Callable
 
 from ... import __version__
-from ...core.board import BLACK, EMPTY, WHITE, Board
+from ...core.board import BLACK, COLOUR_OF_WORD, EMPTY, WHITE, Board
 from ...core.coords import format_vertex, parse_vertex
 from ...core.files import DEFAULT_READ_LIMIT, FileRefused, atomic_write, describe
 from ...core.game import Game, IllegalPlay
@@ -24,14 +24,12 @@ from .protocol import Engine, GtpError
 
 MIN_SIZE, MAX_SIZE = 2, 25
 
-_COLOURS = {"b": BLACK, "black": BLACK, "w": WHITE, "white": WHITE}
-
 _KGS_RULES = {"chinese": "chinese-ogs", "aga": "aga", "new_zealand": "new-zealand",
               "japanese": "japanese"}
 
 
 def parse_colour(text: str) -> int:
-    colour = _COLOURS.get(text.lower())
+    colour = COLOUR_OF_WORD.get(text.lower())
     if colour is None:
         raise GtpError(f"syntax error: invalid color {text!r}")
     return colour

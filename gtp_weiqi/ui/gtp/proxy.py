@@ -60,7 +60,7 @@ from dataclasses import dataclass, field
 from typing import BinaryIO
 
 from ... import __version__
-from ...core.board import BLACK, WHITE
+from ...core.board import BLACK, COLOUR_LETTER, COLOUR_OF_WORD, WHITE
 from ...core.coords import format_vertex, parse_vertex, parse_vertex_list
 from ...core.game import Game, Move
 from ...core.rules import Rules, has_our_fields
@@ -99,8 +99,6 @@ SETUP_COMMANDS = ("boardsize", "rectangular_boardsize", "clear_board", "komi",
                   "kata-set-rules", "kata-set-rule", "kgs-rules")
 _PLACING = ("fixed_handicap", "place_free_handicap", "set_free_handicap")
 SNAPSHOT_SECONDS = 1.0  # an analysis asked in-process (not served) stops after this
-_LETTER = {BLACK: "b", WHITE: "w"}
-_COLOUR_WORDS = ("b", "w", "black", "white")
 _BAD = object()  # a move answer that is no legal move (already reported)
 
 
@@ -474,7 +472,7 @@ class Proxy:
         return format_vertex(None if point is None else board.row_col(point))
 
     def _play(self, move: Move) -> None:
-        self.backend.command("play", _LETTER[move.colour], self._vertex(move.point))
+        self.backend.command("play", COLOUR_LETTER[move.colour], self._vertex(move.point))
 
     def _full(self) -> None:
         """Replay the whole game on the back end."""
@@ -499,7 +497,7 @@ class Proxy:
                 self._setup("set_free_handicap", *vertices)
             else:
                 for (_p, colour), vertex in zip(setup, vertices, strict=True):
-                    self._setup("play", _LETTER[colour], vertex)
+                    self._setup("play", COLOUR_LETTER[colour], vertex)
         view.setup, view.handicap = tuple(setup), game.handicap
         self.view = view
         for move in game.moves:
@@ -640,11 +638,11 @@ class Proxy:
         try:
             if plays_move(name):
                 colour = engine.game.to_move
-                if args and args[0].lower() in _COLOUR_WORDS:
+                if args and args[0].lower() in COLOUR_OF_WORD:
                     colour = parse_colour(args.pop(0))
                 check_open(engine.game)
                 turn = _StreamedMove(colour)
-                args.insert(0, _LETTER[colour])  # the back end's idea of who moves may differ
+                args.insert(0, COLOUR_LETTER[colour])  # the back end's idea of who moves may differ
             self.sync()
         except GtpError as exc:
             return frame(False, ident, str(exc))
@@ -721,7 +719,7 @@ class Proxy:
         """A move answer checked under our rules: a legal point (None = pass), RESIGN, or
         _BAD (reported; the back end's view fixed for the next sync)."""
         game = self.engine.game
-        letter = _LETTER[colour]
+        letter = COLOUR_LETTER[colour]
         if word.lower() == RESIGN:
             return RESIGN
         try:
@@ -747,7 +745,7 @@ class Proxy:
         """A legal move from the back end (None = pass), or RESIGN.  Raises GtpError
         when the back end is unavailable."""
         game = self.engine.game
-        letter = _LETTER[colour]
+        letter = COLOUR_LETTER[colour]
         attempts = self.retries + 1 if attempts is None else attempts
         for attempt in range(1, attempts + 1):
             try:

@@ -27,13 +27,12 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from ...core import ending
-from ...core.board import BLACK, WHITE
+from ...core.board import BLACK, COLOUR_LETTER, WHITE
 from ...core.coords import format_vertex
 from ...core.files import read_regular_file
 from ...core.sgf import SgfError, parse_sgf
 from ..gtp.commands import build_engine
 
-_LETTER = {BLACK: "b", WHITE: "w"}
 _NAME = {BLACK: "Black", WHITE: "White"}
 
 
@@ -52,7 +51,7 @@ class Opening:
 
     def gtp_moves(self) -> list[tuple[str, str]]:
         """The moves as `play` arguments: ("b", "D4"), ..."""
-        return [(_LETTER[colour], vertex) for colour, vertex in self.moves]
+        return [(COLOUR_LETTER[colour], vertex) for colour, vertex in self.moves]
 
 
 def opening_index(game: int, count: int, alternate: bool) -> int:
@@ -128,7 +127,7 @@ def load_opening(path: Path, size: int, rules: str, komi: float | None,
         if point is None and moves and moves[-1][1] == "pass":
             raise refuse(f"moves {number - 1} and {number} are two passes in a row: the game "
                          "would stop inside the opening")
-        engine.run_command("play", [_LETTER[colour], vertex])
+        engine.run_command("play", [COLOUR_LETTER[colour], vertex])
         moves.append((colour, vertex))
     if ending.end_info(engine.game).state in ending.OVER:
         raise refuse("the game is over at the end of the opening")

@@ -31,7 +31,7 @@ from typing import Any
 from sgfmill import sgf
 
 from ... import __version__
-from ...core.board import BLACK, WHITE
+from ...core.board import BLACK, COLOUR_LETTER, WHITE
 from ...core.coords import format_vertex
 from ...core.files import atomic_write
 from .config import ENGINES, MatchConfig, engine_labels
@@ -42,7 +42,6 @@ DAT_COLUMNS = ("GAME", "RES_B", "RES_W", "RES_R", "ALT", "DUP", "LEN", "TIME_B",
 OPENING_COLUMN = "OPENING"  # after gogui-twogtp's columns, whose readers find them by name
 GTP_LOGS = "gtplogs"
 _UPPER = {BLACK: "B", WHITE: "W"}
-_LETTER = {BLACK: "b", WHITE: "w"}
 
 
 def write_json(path: Path, data: Any) -> None:
@@ -237,7 +236,7 @@ def game_sgf(referee: Referee, record: dict[str, Any]) -> bytes:
         if point is None:
             node.set_raw(_UPPER[colour], b"")
         else:
-            node.set_move(_LETTER[colour], board.row_col(point))
+            node.set_move(COLOUR_LETTER[colour], board.row_col(point))
         if number in referee.move_clocks:
             left, stones = referee.move_clocks[number]
             node.set("BL" if colour == BLACK else "WL", left)

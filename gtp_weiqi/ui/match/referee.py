@@ -43,7 +43,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from ...core import ending
-from ...core.board import BLACK, WHITE, opponent
+from ...core.board import BLACK, COLOUR_LETTER, WHITE, opponent
 from ...core.coords import format_vertex, parse_vertex, parse_vertex_list
 from ...core.game import Game
 from ...core.lang import in_one, lines
@@ -65,7 +65,6 @@ from .clock import Clock
 from .config import ENGINES, MatchConfig, engine_labels
 from .openings import Opening
 
-_LETTER = {BLACK: "b", WHITE: "w"}
 _UPPER = {BLACK: "B", WHITE: "W"}
 _NAME = {BLACK: "Black", WHITE: "White"}
 _CHANNEL_KIND = {"died": "crash", "timeout": "timeout", "garbage": "garbage"}
@@ -501,7 +500,7 @@ class Referee:
             command = "genmove"
             if phase == "cleanup" and mover.known("kgs-genmove_cleanup"):
                 command = "kgs-genmove_cleanup"
-            letter = _LETTER[colour]
+            letter = COLOUR_LETTER[colour]
             answer = self._genmove(mover, command, letter)
             words = answer.split()
             word = words[0] if words else ""

@@ -216,12 +216,8 @@ class Board:
         included, is then what was removed.  Raises IllegalMove, leaving the board unchanged,
         for an occupied or off-board point and for a suicide that is not allowed.
         """
+        self._require_empty(p)
         board = self.colour
-        try:
-            if board[p] != EMPTY or p < 0:
-                raise self._not_empty(p)
-        except IndexError:
-            raise IllegalMove("off board", p) from None
         if colour != BLACK and colour != WHITE:
             raise ValueError(f"cannot play colour {colour}")
         chain_of = self.chain_of
@@ -311,10 +307,18 @@ class Board:
         self.ko_point = None
         return [], False
 
-    def _not_empty(self, p: int) -> IllegalMove:
-        if p < 0 or self.colour[p] == EDGE:
-            return IllegalMove("off board", p)
-        return IllegalMove("occupied", p)
+    def _require_empty(self, p: int) -> None:
+        """Raise IllegalMove ("off board" or "occupied") unless p is an empty point of the
+        board: what play() and hash_after() refuse first."""
+        board = self.colour
+        try:
+            if board[p] == EMPTY and p >= 0:
+                return
+        except IndexError:
+            raise IllegalMove("off board", p) from None
+        if p < 0 or board[p] == EDGE:
+            raise IllegalMove("off board", p)
+        raise IllegalMove("occupied", p)
 
     def _suicide(
         self, p: int, colour: int, own: list[Chain], allowed: bool
@@ -367,12 +371,8 @@ class Board:
 
         Raises IllegalMove when play() would.
         """
+        self._require_empty(p)
         board = self.colour
-        try:
-            if board[p] != EMPTY or p < 0:
-                raise self._not_empty(p)
-        except IndexError:
-            raise IllegalMove("off board", p) from None
         chain_of = self.chain_of
         h = self.hash ^ self._keys[colour][p]
         breathes = False

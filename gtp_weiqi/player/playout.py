@@ -150,6 +150,16 @@ def run_playout(board: PlayoutBoard, to_move: int, last: int, passes: int,
         c = 3 - c
 
 
+def empty_owner(col: list[int], nbrs: tuple[tuple[int, ...], ...], p: int) -> int:
+    """Whose the empty point p is at the end of a playout: the only colour among its
+    neighbours, EMPTY for none and BLACK | WHITE for both (the quick rule of `area_margin`
+    and of the search's ownership map)."""
+    seen = 0
+    for q in nbrs[p]:
+        seen |= col[q]
+    return seen
+
+
 def area_margin(board: PlayoutBoard, tax: bool) -> int:
     """Black's count minus White's at the end of a playout (every stone alive), quickly.
 
@@ -167,9 +177,7 @@ def area_margin(board: PlayoutBoard, tax: bool) -> int:
         elif c == WHITE:
             white += 1
         else:
-            seen = 0
-            for q in nbrs[p]:
-                seen |= col[q]
+            seen = empty_owner(col, nbrs, p)
             if seen == BLACK:
                 black += 1
                 eyes.append(p)

@@ -44,7 +44,7 @@ from ..core.playout_board import (
 from ..counting.methods import METHODS, handicap_bonus
 from ..judgement.marks import ALL_ALIVE_METHODS
 from .patterns import encode, geometry, shape_table
-from .playout import area_margin, exact_margin, run_playout
+from .playout import area_margin, empty_owner, exact_margin, run_playout
 
 PASS = 0
 RESIGN = -1
@@ -437,10 +437,7 @@ class Search:
             for p in board.points:
                 c = col[p]
                 if c == EMPTY:
-                    seen = 0
-                    for q in nbrs[p]:
-                        seen |= col[q]
-                    c = seen
+                    c = empty_owner(col, nbrs, p)
                 if c == BLACK:
                     own[p] += 1
                 elif c == WHITE:

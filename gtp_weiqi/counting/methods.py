@@ -236,9 +236,9 @@ class _Ctx:
                   "black_over": points[0] - (a.n + comp) / 2}
         full = dict(a.common_artefacts())
         full.update(artefacts)
-        return Count(info.slug, info.name_zh, info.name_en, info.family, info.unit_zh,
-                     info.unit_en, black, white, margin, format_margin(margin, black_wins_ties),
-                     winner, self.komi, self.hb, dict(self.params), pts, gb, full)
+        return Count(info.slug, info.name_zh, info.name_en, info.unit_zh, info.unit_en,
+                     black, white, margin, format_margin(margin, black_wins_ties), winner,
+                     info.family, self.komi, self.hb, dict(self.params), pts, gb, full)
 
 
 def _a_point_work(ctx: _Ctx) -> tuple[Work | None, list[str]]:

@@ -96,24 +96,21 @@ def format_margin(margin: float, black_wins_ties: bool = False) -> str:
 
 
 @dataclass(frozen=True)
-class Count:
-    """The result of one counting method.
+class Outcome:
+    """What a count under one method says, the fields of `Count` that the scoring library's
+    `MethodScore` gives back as they are.
 
+    slug, name_zh, name_en -- the method
     black / white -- the counts in the method's own unit (`unit_zh` / `unit_en`)
     margin -- Black minus White in board points (one stone = one point) after komi and
         handicap compensation; positive = Black ahead
     result -- 'B+1', 'W+0.5', '0'
     winner -- 'b', 'w' or None for a draw
-    points -- the counts as board points adding up to N, where the method has them
-    guibenshu -- the break-even counts (归本数) in board points and Black's excess over its
-        own, where the counts add up to N
-    artefacts -- plain JSON-able data a GUI can draw and a person can check
     """
 
     slug: str
     name_zh: str
     name_en: str
-    family: str
     unit_zh: str
     unit_en: str
     black: float
@@ -121,6 +118,22 @@ class Count:
     margin: float
     result: str
     winner: str | None
+
+
+@dataclass(frozen=True)
+class Count(Outcome):
+    """The result of one counting method: its `Outcome` and
+
+    family -- the method's family: jihuozi (计活子), jipingdian (计枰点) or standard
+    komi, handicap_bonus -- the compensation counted in `margin`
+    params -- the method's parameters as used
+    points -- the counts as board points adding up to N, where the method has them
+    guibenshu -- the break-even counts (归本数) in board points and Black's excess over its
+        own, where the counts add up to N
+    artefacts -- plain JSON-able data a GUI can draw and a person can check
+    """
+
+    family: str
     komi: float
     handicap_bonus: float
     params: Mapping[str, Any]

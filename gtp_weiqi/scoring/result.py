@@ -5,34 +5,23 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Any
 
-from ..counting.types import Count, number
+from ..counting.types import Count, Outcome, number
 
 ALL_ALIVE = "all alive"  # the judgement of Tromp–Taylor and of a forced end: nothing removed
 
 
 @dataclass(frozen=True)
-class MethodScore:
-    """The count under one method.
+class MethodScore(Outcome):
+    """The count under one method: the counting's `Outcome` (slug, names, units, black /
+    white in the method's unit, margin in board points after komi, result, winner) and
 
-    black / white -- the counts in the method's unit (`unit_en`, `unit_zh`)
-    margin -- Black minus White in board points after komi; positive = Black ahead
-    result -- 'B+1', 'W+0.5', '0'; winner -- 'b', 'w' or None (a draw)
+    params -- the method's parameters as used
     dead, seki -- the stones (vertices) this count took as dead / in seki
     dead_source -- where that judgement came from (record.DEAD_SOURCES, or 'all alive')
     unclear -- strings (vertex lists) the judgement could not decide; counted alive
     count -- the counting layer's full Count (artefacts: blocks, eyes, routes, ...)
     """
 
-    slug: str
-    name_zh: str
-    name_en: str
-    unit_zh: str
-    unit_en: str
-    black: float
-    white: float
-    margin: float
-    result: str
-    winner: str | None
     params: dict[str, Any]
     dead: tuple[str, ...]
     seki: tuple[str, ...]

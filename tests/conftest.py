@@ -63,6 +63,17 @@ def preset(name: str) -> Rules:
     return found[0]
 
 
+# Nothing sensible is left to play: each side has only its own eyes (a player that fills
+# none must pass).
+ONLY_EYES_LEFT = """
+    . X X O .
+    X X X O O
+    X . X O .
+    X X X O O
+    . X X O .
+"""
+
+
 def game_from_diagram(diagram: str, rules: Rules | str = "tromp-taylor",
                       komi: float = 7.5) -> Game:
     """A game whose setup is the drawn position (rows top first, X black, O white, . empty);

@@ -94,6 +94,17 @@ def stop_group(proc: subprocess.Popen[bytes]) -> None:
             time.sleep(0.1)
 
 
+def line_centres(positions: list[int]) -> list[int]:
+    """The centres of runs of consecutive positions (grid lines are a few pixels thick)."""
+    runs: list[list[int]] = []
+    for p in positions:
+        if runs and p - runs[-1][-1] <= 1:
+            runs[-1].append(p)
+        else:
+            runs.append([p])
+    return [round(sum(run) / len(run)) for run in runs]
+
+
 def group_alive(proc: subprocess.Popen[bytes]) -> bool:
     try:
         os.killpg(proc.pid, 0)

@@ -8,26 +8,14 @@ import json
 
 import pytest
 from support.counting_diagram import from_diagram, render, vertices
+from support.worked_example import example_input
 
 from gtp_weiqi.counting import BALANCES, METHODS, analyse, count, score_detail
-
-# 图一 无争局面: White moved first, 21 moves each, Black made the 42nd and last move; each side
-# captured one stone; the black stone at c2 (lower case: marked dead) is dead.
-EXAMPLE = """
-7 . X . X X O .
-6 . X X X O . O
-5 . . X O O O O
-4 X X X X O X O
-3 O O O X X X X
-2 O . x O O X X
-1 . O O O O O X
-  a b c d e f g
-"""
 
 
 @pytest.fixture(scope="module")
 def example():
-    inp, judgement = from_diagram(EXAMPLE, captured={"b": 1, "w": 1}, first_mover="w")
+    inp, judgement = example_input()
     return inp, judgement, analyse(inp, judgement)
 
 
@@ -187,8 +175,7 @@ def test_example_conversions(example):
 
 
 def test_example_white_first_paying_8_stones(example):
-    inp, judgement = from_diagram(EXAMPLE, captured={"b": 1, "w": 1}, first_mover="w",
-                                  komi=-8)
+    inp, judgement = example_input(komi=-8)
     c = count("huanqitou", inp, judgement)
     assert c.result == "B+9"
     assert c.guibenshu["b"] == pytest.approx(20.5) and c.guibenshu["w"] == pytest.approx(28.5)

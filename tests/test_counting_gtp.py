@@ -10,6 +10,7 @@ from typing import Any
 import pytest
 from conftest import dedent_diagram, fail, make_engine, ok
 from support.board_diagram import board_diagram
+from support.worked_example import final_rows
 
 from gtp_weiqi.counting import BALANCES, METHODS
 from gtp_weiqi.ui.gtp.engine import WeiqiEngine
@@ -22,15 +23,7 @@ B_LIKE = ("free", "virtual_refill", "pass_stones", "negative_b")
 # -- the worked example (图一 of 《不计活子非好汉》 and of the five-methods article) ---------------
 
 # The 无争局面: White moved first, 21 moves each, Black made the 42nd and last move; c2 is dead.
-EXAMPLE = """
-    . X . X X O .
-    . X X X O . O
-    . . X O O O O
-    X X X X O X O
-    O O O X X X X
-    O . X O O X X
-    . O O O O O X
-"""
+EXAMPLE = final_rows(numbers=False)
 
 # A game that ends on it, built backwards from the diagram: every final stone is played once,
 # in an order that never leaves a final string without a liberty, plus two throw-ins.  White's

@@ -22,7 +22,16 @@ from dataclasses import dataclass
 from pathlib import Path
 
 import pytest
-from gui_support import Screen, exchanges, group_alive, require, start_xvfb, stop_group, wait_for
+from gui_support import (
+    Screen,
+    exchanges,
+    group_alive,
+    line_centres,
+    require,
+    start_xvfb,
+    stop_group,
+    wait_for,
+)
 
 from gtp_weiqi.core.board import BLACK, WHITE
 from gtp_weiqi.core.coords import LETTERS, format_vertex, parse_vertex
@@ -58,17 +67,6 @@ def is_dark(pixel: tuple[int, int, int]) -> bool:
 
 def is_white_stone(pixel: tuple[int, int, int]) -> bool:
     return min(pixel) > 150 and max(pixel) - min(pixel) < 60
-
-
-def line_centres(positions: list[int]) -> list[int]:
-    """The centres of runs of consecutive positions (grid lines are a few pixels thick)."""
-    runs: list[list[int]] = []
-    for p in positions:
-        if runs and p - runs[-1][-1] <= 1:
-            runs[-1].append(p)
-        else:
-            runs.append([p])
-    return [round(sum(run) / len(run)) for run in runs]
 
 
 @dataclass

@@ -14,7 +14,16 @@ import sys
 import time
 from pathlib import Path
 
-from gui_support import Screen, exchanges, group_alive, require, start_xvfb, stop_group, wait_for
+from gui_support import (
+    Screen,
+    exchanges,
+    group_alive,
+    line_centres,
+    require,
+    start_xvfb,
+    stop_group,
+    wait_for,
+)
 
 LIZZIE_JAR = "/usr/share/java/lizzie.jar"
 CONFIG = Path(__file__).resolve().parent.parent / "configs" / "lizzie-config.txt"
@@ -58,18 +67,8 @@ def board_lines(screen: Screen, data: bytes) -> tuple[list[int], list[int]] | No
             if sum(dark(screen.rgb(data, x, y)) for y in range(y0, y1, 2)) > (y1 - y0) / 5]
     rows = [y for y in range(y0, y1)
             if sum(dark(screen.rgb(data, x, y)) for x in range(x0, x1, 2)) > (x1 - x0) / 5]
-    xs, ys = widest_grid(centres(cols)), widest_grid(centres(rows))
+    xs, ys = widest_grid(line_centres(cols)), widest_grid(line_centres(rows))
     return (xs, ys) if xs and ys else None
-
-
-def centres(positions: list[int]) -> list[int]:
-    runs: list[list[int]] = []
-    for p in positions:
-        if runs and p - runs[-1][-1] <= 1:
-            runs[-1].append(p)
-        else:
-            runs.append([p])
-    return [round(sum(run) / len(run)) for run in runs]
 
 
 def widest_grid(lines: list[int]) -> list[int] | None:

@@ -6,10 +6,11 @@ from __future__ import annotations
 import random
 
 import pytest
-from conftest import fail, game_from_diagram, make_engine, ok, play, preset, pt
+from conftest import ONLY_EYES_LEFT, fail, game_from_diagram, make_engine, ok, play, preset, pt
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 from support.board_diagram import board_diagram, board_from_diagram
+from support.worked_example import EXAMPLE_7X7
 
 from gtp_weiqi.core.board import BLACK, EMPTY, WHITE, Board, IllegalMove
 from gtp_weiqi.core.game import Game
@@ -41,15 +42,7 @@ def mcts_engine(size: int = 9, rules: str = "tromp-taylor", komi: float | None =
 # The 7x7 example of docs/counting.md §2 after the dead black stone at c2 is removed:
 # Black 19 stones + 5 空 in one block, White 20 + 5 in two blocks.  Area: W+1 (zikong); less
 # two basic eyes per block: B+1 (zilu / 计活子).
-WORKED_EXAMPLE = """
-    . X . X X O .
-    . X X X O . O
-    . . X O O O O
-    X X X X O X O
-    O O O X X X X
-    O . . O O X X
-    . O O O O O X
-"""
+WORKED_EXAMPLE = EXAMPLE_7X7.replace("x", ".")
 
 
 def playout_board(diagram: str) -> PlayoutBoard:
@@ -258,13 +251,7 @@ def test_escapes_from_atari() -> None:
 
 
 def test_never_fills_its_own_eye_and_passes_when_nothing_is_left() -> None:
-    game = game_from_diagram("""
-        . X X O .
-        X X X O O
-        X . X O .
-        X X X O O
-        . X X O .
-    """)
+    game = game_from_diagram(ONLY_EYES_LEFT)
     for colour in (BLACK, WHITE):
         s = search(game, colour, 50)
         assert [ch.move for ch in s.root.children] == [PASS]

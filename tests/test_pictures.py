@@ -19,8 +19,9 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 from PIL import Image, ImageChops, ImageStat
 from support.counting_diagram import from_diagram
-from support.doc_images import EXAMPLE_7X7, README_METHODS, example_pictures
+from support.doc_images import README_METHODS, example_pictures
 from support.finished_positions import random_finished_position
+from support.worked_example import CAPTURED, EXAMPLE_7X7, example_input
 
 from gtp_weiqi.counting import METHODS, analyse, count
 from gtp_weiqi.pictures import (
@@ -60,7 +61,7 @@ RGB = tuple[int, int, int]
 
 @pytest.fixture(scope="module")
 def example():
-    inp, judgement = from_diagram(EXAMPLE_7X7, captured={"b": 1, "w": 1}, first_mover="w")
+    inp, judgement = example_input()
     return inp, judgement, analyse(inp, judgement)
 
 
@@ -447,11 +448,11 @@ def test_summaries_read_as_design_table(example, slug, params, zh) -> None:
 
 
 def test_komi_is_named_with_the_side_that_pays() -> None:
-    inp, j = from_diagram(EXAMPLE_7X7, captured={"b": 1, "w": 1}, first_mover="w", komi=-8)
+    inp, j = example_input(komi=-8)
     s = summarise(count("zilu", inp, j))
     assert s.komi_zh == "白贴 8" and "komi 8 to Black" in s.line_en()
     assert s.result_zh == "黑胜 9 子"
-    inp, j = from_diagram(EXAMPLE_7X7, captured={"b": 1, "w": 1}, komi=7.5)
+    inp, j = from_diagram(EXAMPLE_7X7, captured=CAPTURED, komi=7.5)
     s = summarise(count("zikong", inp, j))
     assert s.komi_zh == "黑贴 7.5" and s.result_en == "White wins by 8.5 points (W+8.5)"
 

@@ -6,7 +6,7 @@ from __future__ import annotations
 import random
 
 import pytest
-from conftest import game_from_diagram, make_engine, ok, preset, pt
+from conftest import ONLY_EYES_LEFT, game_from_diagram, make_engine, ok, preset, pt
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
@@ -43,13 +43,7 @@ def test_escapes_from_atari() -> None:
 
 
 def test_never_fills_its_own_eye_and_passes_when_nothing_is_left() -> None:
-    game = game_from_diagram("""
-        . X X O .
-        X X X O O
-        X . X O .
-        X X X O O
-        . X X O .
-    """)
+    game = game_from_diagram(ONLY_EYES_LEFT)
     for seed in range(20):
         assert choose_move(game, BLACK, random.Random(seed)) is None
         assert choose_move(game, WHITE, random.Random(seed)) is None

@@ -13,19 +13,19 @@ import signal
 import sys
 import time
 from collections.abc import Iterator
-from contextlib import contextmanager
+from contextlib import AbstractContextManager, contextmanager
 from pathlib import Path
 
 import pytest
 from conftest import fail, ok, snapshot, unavailable
 from node_support import run_node_script
 from support.leela_zero import leelaz_command, leelaz_path, write_network
+from test_proxy import proxied as proxied_engine
 
 from gtp_weiqi.core.coords import format_vertex
-from gtp_weiqi.ui.gtp.commands import build_engine
 from gtp_weiqi.ui.gtp.controller import Controller, Response, SubprocessChannel
 from gtp_weiqi.ui.gtp.engine import WeiqiEngine
-from gtp_weiqi.ui.gtp.proxy import Proxy, start_proxy
+from gtp_weiqi.ui.gtp.proxy import Proxy
 
 TIMEOUT = 60.0
 VERTEX = re.compile(r"^(?:[A-HJ-T](?:1[0-9]|[1-9])|pass)$")
@@ -43,17 +43,10 @@ def leela(tmp_path_factory: pytest.TempPathFactory) -> str:
     return leelaz_command(binary, network)
 
 
-@contextmanager
-def proxied(command: str, rules: str = "chinese") -> Iterator[tuple[WeiqiEngine, Proxy]]:
-    engine = build_engine(19, rules)
-    proxy = start_proxy(engine, command, timeout=TIMEOUT)
-    try:
-        yield engine, proxy
-    finally:
-        proxy.close()
-        channel = proxy.backend.channel
-        assert isinstance(channel, SubprocessChannel)
-        assert channel.proc.poll() is not None
+def proxied(command: str, rules: str = "chinese"
+            ) -> AbstractContextManager[tuple[WeiqiEngine, Proxy]]:
+    """The engine on 19x19 proxying `command` (test_proxy's, with Leela Zero's timeout)."""
+    return proxied_engine(command, rules, size=19, timeout=TIMEOUT)
 
 
 def cli(*args: str) -> list[str]:

@@ -13,6 +13,7 @@ from pathlib import Path
 
 import pytest
 from sgfmill import sgf
+from support.worked_example import final_rows
 from test_score_cli import EXAMPLE_MOVES, EXPECTED
 
 import gtp_weiqi
@@ -22,15 +23,7 @@ ROOT = Path(__file__).resolve().parent.parent
 COLS = "ABCDEFGHJ"
 
 # The example's final position (Black X, White O); c2 is the dead Black stone.
-FINAL = """
-    7 . X . X X O .
-    6 . X X X O . O
-    5 . . X O O O O
-    4 X X X X O X O
-    3 O O O X X X X
-    2 O . X O O X X
-    1 . O O O O O X
-"""
+FINAL = final_rows()
 
 
 def stones_of(diagram: str) -> tuple[list[str], list[str]]:

@@ -20,26 +20,14 @@ from gtp_weiqi.core.files import atomic_write  # noqa: E402
 from gtp_weiqi.counting import analyse, count  # noqa: E402
 from gtp_weiqi.pictures import build_picture, png_of, svg_of  # noqa: E402
 from gtp_weiqi.pictures.picture import Picture  # noqa: E402
-from support.counting_diagram import from_diagram  # noqa: E402
+from support.worked_example import example_input  # noqa: E402
 
-# 图一 无争局面: White moved first, 21 moves each, Black made the last move, one capture
-# each; the black stone at c2 (lower case) is dead.
-EXAMPLE_7X7 = """
-7 . X . X X O .
-6 . X X X O . O
-5 . . X O O O O
-4 X X X X O X O
-3 O O O X X X X
-2 O . x O O X X
-1 . O O O O O X
-  a b c d e f g
-"""
 README_METHODS = ("zilu", "zikong")
 
 
 def example_pictures(methods: tuple[str, ...] = README_METHODS) -> dict[str, Picture]:
     """The pictures of the worked example under each method."""
-    inp, judgement = from_diagram(EXAMPLE_7X7, captured={"b": 1, "w": 1}, first_mover="w")
+    inp, judgement = example_input()
     a = analyse(inp, judgement)
     return {slug: build_picture(count(slug, inp, judgement, analysis=a), inp.stones)
             for slug in methods}

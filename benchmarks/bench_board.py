@@ -25,7 +25,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 from sgfmill.boards import Board as SgfBoard  # noqa: E402
 
-from gtp_weiqi.core.board import BLACK, EMPTY, WHITE, Board  # noqa: E402
+from gtp_weiqi.core.board import BLACK, COLOUR_OF_WORD, EMPTY, Board  # noqa: E402
 
 SIZE = 19
 Move = tuple[int, int | None]  # (colour, point or None for a pass)
@@ -178,7 +178,7 @@ def main() -> None:
     for plays, seq in zip(ours, theirs, strict=True):
         a, b = replay_ours([plays]), replay_sgfmill([seq])
         for p in a.points:
-            expected = {None: EMPTY, "b": BLACK, "w": WHITE}[b.get(*a.row_col(p))]
+            expected = {None: EMPTY, **COLOUR_OF_WORD}[b.get(*a.row_col(p))]
             assert a.colour[p] == expected, "final positions differ from sgfmill"
 
     first = [g[:250] for g in ours]

@@ -30,14 +30,13 @@ from sgfmill import sgf
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
-from gtp_weiqi.core.board import BLACK, WHITE, Board  # noqa: E402
+from gtp_weiqi.core.board import COLOUR_OF_WORD, Board  # noqa: E402
 from gtp_weiqi.core.game import Game, IllegalPlay  # noqa: E402
 from gtp_weiqi.core.rules import lookup_preset  # noqa: E402
 from gtp_weiqi.judgement import judge  # noqa: E402
 from gtp_weiqi.player.search import Search  # noqa: E402
 
 DATA = Path(__file__).resolve().parent.parent / "tests" / "data" / "games"
-COLOURS = {"b": BLACK, "w": WHITE}
 SAMPLE_RULES = ("chinese", "jihuozi", "japanese", "jipingdian-natural-b")
 PLAYOUTS = {9: 300, 13: 150, 19: 100}  # per searched position
 SEED = 0
@@ -46,7 +45,7 @@ SEED = 0
 def main_line(path: Path) -> tuple[int, list[tuple[int, tuple[int, int] | None]]]:
     """Board size and the main line's moves (colour, (row, col) or None for a pass)."""
     game = sgf.Sgf_game.from_bytes(path.read_bytes())
-    moves = [(COLOURS[c], m) for c, m in (n.get_move() for n in game.get_main_sequence())
+    moves = [(COLOUR_OF_WORD[c], m) for c, m in (n.get_move() for n in game.get_main_sequence())
              if c is not None]
     return game.get_size(), moves
 

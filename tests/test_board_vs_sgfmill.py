@@ -13,9 +13,8 @@ import random
 import pytest
 from sgfmill.boards import Board as SgfBoard
 
-from gtp_weiqi.core.board import BLACK, COLOUR_OF_WORD, EMPTY, WHITE, Board
+from gtp_weiqi.core.board import BLACK, COLOUR_LETTER, COLOUR_OF_WORD, EMPTY, Board
 
-SGF_COLOUR = {BLACK: "b", WHITE: "w"}
 OUR_COLOUR = {None: EMPTY, **COLOUR_OF_WORD}
 
 # (board size, number of games, moves per game): at least 200 games in all.
@@ -55,12 +54,12 @@ def play_random_game(size: int, seed: int, n_moves: int) -> int:
         row, col = ours.row_col(p)
         if not ours.is_legal(p, colour):
             trial = theirs.copy()
-            trial.play(row, col, SGF_COLOUR[colour])
+            trial.play(row, col, COLOUR_LETTER[colour])
             assert trial.get(row, col) is None, "sgfmill kept a stone we call suicide"
             continue
         before = {q for q in ours.points if ours.colour[q] != EMPTY}
         removed, suicide = ours.play(p, colour)
-        ko = theirs.play(row, col, SGF_COLOUR[colour])
+        ko = theirs.play(row, col, COLOUR_LETTER[colour])
         assert not suicide
         assert ours.ko_point == (None if ko is None else ours.point(*ko))
         after = {q for q in ours.points if ours.colour[q] != EMPTY}

@@ -23,7 +23,7 @@ from pathlib import Path
 import pytest
 from conftest import make_engine, transcript
 
-from gtp_weiqi.core.board import BLACK, WHITE
+from gtp_weiqi.core.board import BLACK, COLOUR_NAME, WHITE
 from gtp_weiqi.core.coords import format_vertex, parse_vertex
 from gtp_weiqi.core.game import Game
 from gtp_weiqi.core.rules import lookup_preset
@@ -101,9 +101,8 @@ class Kigo:
 
 def stones_of(game: Game) -> set[tuple[str, str]]:
     board = game.board
-    names = {BLACK: "black", WHITE: "white"}
-    return {(names[board.colour[p]], format_vertex(board.row_col(p)))
-            for p in board.points if board.colour[p] in names}
+    return {(COLOUR_NAME[board.colour[p]], format_vertex(board.row_col(p)))
+            for p in board.points if board.colour[p] in COLOUR_NAME}
 
 
 def test_kigo_session_draws_every_stone_and_ends_with_two_passes() -> None:

@@ -39,7 +39,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from dataclasses import dataclass, field
 
-from .board import BLACK, COLOUR_NAME, EMPTY, WHITE, Board, IllegalMove, opponent
+from .board import BLACK, COLOUR_LETTER, COLOUR_NAME, EMPTY, WHITE, Board, IllegalMove, opponent
 from .game import Game, IllegalPlay, Mark, Move
 
 PLAYING, PROPOSED, AGREED, FORCED = "playing", "proposed", "agreed", "forced"
@@ -507,7 +507,7 @@ def owners_settled_in_test(trial: Game, dead: list[int]) -> dict[int, str]:
         paused.place_stone(p, colour)
     gone = set(dead)
     final = trial.board.colour
-    letter = {BLACK: "b", WHITE: "w"}
+    letter = COLOUR_LETTER
     owners: dict[int, str] = {}
     for p in paused.points:
         c = final[p]

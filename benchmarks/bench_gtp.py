@@ -24,12 +24,10 @@ from pathlib import Path
 from sgfmill import boards
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
-
 from _common import add_engine_options  # noqa: E402
 
+from gtp_weiqi.core.coords import format_vertex  # noqa: E402
 from gtp_weiqi.ui.gtp.controller import Controller  # noqa: E402
-
-LETTERS = "ABCDEFGHJKLMNOPQRSTUVWXYZ"
 
 
 def random_game(rng: random.Random, size: int, n_moves: int) -> list[str]:
@@ -51,7 +49,7 @@ def random_game(rng: random.Random, size: int, n_moves: int) -> list[str]:
                 continue
             board = trial
             seen.add(key)
-            commands.append(f"play {colour} {LETTERS[c]}{r + 1}")
+            commands.append(f"play {colour} {format_vertex((r, c))}")
             break
         else:
             break  # no legal move left: end the game early

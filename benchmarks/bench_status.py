@@ -30,6 +30,7 @@ from _common import find_gnugo  # noqa: E402
 from make_gnugo_games import Gtp, GtpError, parse_vertices, read_points  # noqa: E402
 
 from gtp_weiqi.core.board import COLOUR_OF_WORD, Board  # noqa: E402
+from gtp_weiqi.core.coords import format_vertex  # noqa: E402
 
 DATA = Path(__file__).resolve().parent.parent / "tests" / "data" / "games"
 
@@ -110,12 +111,11 @@ def judge_gnugo(eng: Gtp, pos: Position) -> tuple[list[tuple[int, ...]], float]:
 
 def describe(pos: Position, wrong: list[tuple[int, ...]]) -> str:
     """Short text naming the wrongly judged strings by one GTP vertex each."""
-    cols = "ABCDEFGHJKLMNOPQRSTUVWXYZ"
     names = []
     for stones in wrong:
-        r, c = pos.board.row_col(stones[0])
-        truth = "dead" if (r, c) in pos.dead else "alive"
-        names.append(f"{cols[c]}{r + 1}({len(stones)}, truly {truth})")
+        rc = pos.board.row_col(stones[0])
+        truth = "dead" if rc in pos.dead else "alive"
+        names.append(f"{format_vertex(rc)}({len(stones)}, truly {truth})")
     return " ".join(names)
 
 

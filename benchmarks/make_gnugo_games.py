@@ -44,9 +44,9 @@ from _common import find_gnugo
 from sgfmill import boards, sgf, sgf_properties
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
+from gtp_weiqi.core.coords import format_vertex, parse_vertex  # noqa: E402
 from gtp_weiqi.ui.gtp.controller import Controller, ControllerError  # noqa: E402
 
-COLUMNS = "ABCDEFGHJKLMNOPQRSTUVWXYZ"
 DEFAULT_LEVELS = {9: "3-8", 13: "2-5", 19: "1-2"}
 CLEANUP_LEVEL = 10
 
@@ -85,17 +85,12 @@ class Gtp:
 
 def vertex_to_move(vertex: str, size: int) -> tuple[int, int] | None:
     """GTP vertex ('D4', 'pass') to sgfmill (row, col), row 0 at the bottom; None for a pass."""
-    v = vertex.strip().upper()
-    if v == "PASS":
-        return None
-    return int(v[1:]) - 1, COLUMNS.index(v[0])
+    return parse_vertex(vertex, size, size)
 
 
 def move_to_vertex(move: tuple[int, int] | None) -> str:
     """sgfmill (row, col) to a GTP vertex."""
-    if move is None:
-        return "pass"
-    return f"{COLUMNS[move[1]]}{move[0] + 1}"
+    return format_vertex(move)
 
 
 def parse_vertices(text: str, size: int) -> set[tuple[int, int]]:

@@ -24,18 +24,16 @@ from gtp_weiqi.core.board import (
     IllegalMove,
     opponent,
 )
-
-COLUMNS = "ABCDEFGHJKLMNOPQRSTUVWXYZ"
+from gtp_weiqi.core.coords import format_vertex, parse_vertex
 
 
 def vertex(board: Board, text: str) -> int:
     """The point of a GTP vertex such as 'C3' (letters skip I)."""
-    return board.point(int(text[1:]) - 1, COLUMNS.index(text[0].upper()))
+    return board.point(*parse_vertex(text, board.width, board.height))
 
 
 def name(board: Board, p: int) -> str:
-    row, col = board.row_col(p)
-    return f"{COLUMNS[col]}{row + 1}"
+    return format_vertex(board.row_col(p))
 
 
 def play_all(board: Board, moves: str) -> list[int]:

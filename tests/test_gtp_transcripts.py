@@ -14,6 +14,7 @@ from sgfmill import sgf
 
 from gtp_weiqi import __version__
 from gtp_weiqi.core.board import BLACK, WHITE
+from gtp_weiqi.core.coords import format_vertex
 from gtp_weiqi.ui.gtp.controller import SubprocessChannel
 from gtp_weiqi.ui.gtp.engine import WeiqiEngine
 
@@ -424,8 +425,7 @@ PATTERNS = {  # GTP v2 §4.1.1: 0 = low line, 1 = middle, 2 = high line; (column
 def expected_handicap(size: int, count: int) -> set[str]:
     line = 2 if size < 13 else 3
     pos = {"0": line, "1": (size - 1) // 2, "2": size - 1 - line}
-    letters = "ABCDEFGHJKLMNOPQRSTUVWXYZ"
-    return {f"{letters[pos[c]]}{pos[r] + 1}" for c, r in PATTERNS[count]}
+    return {format_vertex((pos[r], pos[c])) for c, r in PATTERNS[count]}
 
 
 FIXED_CASES = [(size, n) for size in (9, 13, 19) for n in range(2, 10)] + \

@@ -17,15 +17,15 @@ from hypothesis import strategies as st
 from support.board_diagram import board_from_diagram
 
 from gtp_weiqi.core.board import BLACK, EMPTY, WHITE, Board
+from gtp_weiqi.core.coords import parse_vertex
 from gtp_weiqi.judgement import benson_alive, find_seki, judge
 
-COLUMNS = "ABCDEFGHJKLMNOPQRSTUVWXYZ"
 ROOT = Path(__file__).resolve().parent.parent
 
 
 def at(board: Board, vertex: str) -> int:
     """The point of a GTP vertex such as 'C3'."""
-    return board.point(int(vertex[1:]) - 1, COLUMNS.index(vertex[0]))
+    return board.point(*parse_vertex(vertex, board.width, board.height))
 
 
 def status_of(board: Board, report, vertex: str) -> str:

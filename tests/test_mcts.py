@@ -13,6 +13,7 @@ from support.board_diagram import board_diagram, board_from_diagram
 from support.worked_example import EXAMPLE_7X7
 
 from gtp_weiqi.core.board import BLACK, EMPTY, WHITE, Board, IllegalMove
+from gtp_weiqi.core.coords import parse_vertex
 from gtp_weiqi.core.game import Game
 from gtp_weiqi.core.playout_board import PlayoutBoard, true_eye
 from gtp_weiqi.core.rules import CANONICAL_PRESETS
@@ -135,8 +136,7 @@ def test_true_eye_needs_its_diagonals() -> None:
 
 
 def pt_board(board: Board, vertex: str) -> int:
-    col = "ABCDEFGHJKLMNOPQRSTUVWXYZ".index(vertex[0].upper())
-    return board.point(int(vertex[1:]) - 1, col)
+    return board.point(*parse_vertex(vertex, board.width, board.height))
 
 
 def test_shape_table_matches_every_orientation_and_both_colours() -> None:

@@ -12,6 +12,7 @@ from hypothesis import strategies as st
 from support.board_diagram import board_from_diagram
 
 from gtp_weiqi.core.board import BLACK, EMPTY, WHITE, Board, IllegalMove
+from gtp_weiqi.core.coords import parse_vertex
 from gtp_weiqi.core.playout_board import (
     ATARI_EYE,
     CAPTURE,
@@ -27,12 +28,10 @@ from gtp_weiqi.core.playout_board import (
     true_eye,
 )
 
-COLUMNS = "ABCDEFGHJKLMNOPQRSTUVWXYZ"
-
 
 def pt(board: Board | PlayoutBoard, vertex: str) -> int:
     """The point of a GTP vertex such as 'C3'."""
-    row, col = int(vertex[1:]) - 1, COLUMNS.index(vertex[0].upper())
+    row, col = parse_vertex(vertex, board.width, board.height)
     return (row + 1) * (board.width + 1) + col + 1
 
 
@@ -59,7 +58,7 @@ def what_play_does(board: Board, p: int, c: int) -> tuple[int, int, int, int] | 
         return None
     if suicide:
         return None
-    strings_taken = len({board.chain_of[s] for s in removed})  # type: ignore[misc]
+    strings_taken = len({board.chain_of[s] for s in removed})
     return trial.liberty_count(p), len(trial.string_at(p)), len(removed), strings_taken
 
 

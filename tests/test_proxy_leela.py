@@ -22,7 +22,7 @@ from node_support import run_node_script
 from support.leela_zero import leelaz_command, leelaz_path, write_network
 from test_proxy import proxied as proxied_engine
 
-from gtp_weiqi.core.coords import format_vertex
+from gtp_weiqi.core.coords import LETTERS, format_vertex
 from gtp_weiqi.ui.gtp.controller import Controller, Response, SubprocessChannel
 from gtp_weiqi.ui.gtp.engine import WeiqiEngine
 from gtp_weiqi.ui.gtp.proxy import Proxy
@@ -238,7 +238,7 @@ def test_sabaki_analyses_and_plays_through_the_proxy_with_leela_zero(
     move = genmove["move"]
     assert VERTEX.match(move.upper()) or move == "pass", move
     if move != "pass":
-        column = "ABCDEFGHJKLMNOPQRST".index(move[0].upper())
+        column = LETTERS.index(move[0].upper())
         row = next(line for line in genmove["showboard"].split("\n")
                    if re.match(rf"\s*{int(move[1:])}\s", line))
         assert row.split()[1 + column] == "O"  # our game has the move Leela Zero chose

@@ -19,9 +19,11 @@ import pytest
 from node_support import ROOT, engine_command, run_node_script
 from sgfmill import boards, sgf, sgf_moves
 
+from gtp_weiqi.core.coords import format_vertex
+from gtp_weiqi.core.coords import parse_vertex as parse_gtp_vertex
+
 SCRIPT = "sabaki_sync.js"
 TIMEOUT = 120
-LETTERS = "ABCDEFGHJKLMNOPQRSTUVWXYZ"
 SIZE = 19
 HANDICAP = ["D4", "D16", "Q4", "Q16"]
 SABAKI_ENTRY = json.loads((ROOT / "configs" / "sabaki-engine.json").read_text(encoding="utf-8"))
@@ -30,11 +32,11 @@ INITIAL_COMMANDS = SABAKI_ENTRY["commands"] + ";komi 7.5"
 
 
 def vertex(row: int, col: int) -> str:
-    return f"{LETTERS[col]}{row + 1}"
+    return format_vertex((row, col))
 
 
 def parse_vertex(text: str) -> tuple[int, int]:
-    return int(text[1:]) - 1, LETTERS.index(text[0].upper())
+    return parse_gtp_vertex(text, SIZE, SIZE)
 
 
 def _position_key(board: boards.Board) -> tuple:

@@ -14,6 +14,8 @@ import sys
 import pytest
 from node_support import run_node_script
 
+from gtp_weiqi.core.coords import LETTERS
+
 SCRIPT = "sabaki_analyze.js"
 TIMEOUT = 120
 VERTEX = re.compile(r"^[A-HJ-T](1[0-9]|[1-9])$")
@@ -93,7 +95,7 @@ def test_genmove_analyze_ends_with_a_play_line_and_plays_it(session: dict) -> No
         assert move == "pass" or VERTEX.match(move.upper()), move
         assert step["lines"], "genmove_analyze streams info lines before the move"
         if move != "pass":
-            column = "ABCDEFGHJKLMNOPQRST".index(move[0].upper())
+            column = LETTERS.index(move[0].upper())
             row = int(move[1:])
             line = next(x for x in step["showboard"].split("\n")
                         if re.match(rf"\s*{row}\s", x))

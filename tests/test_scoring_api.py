@@ -17,10 +17,10 @@ from support.worked_example import final_rows
 from test_score_cli import EXAMPLE_MOVES, EXPECTED
 
 import gtp_weiqi
+from gtp_weiqi.core.coords import format_vertex
 from gtp_weiqi.scoring import RecordError, ScoringError
 
 ROOT = Path(__file__).resolve().parent.parent
-COLS = "ABCDEFGHJ"
 
 # The example's final position (Black X, White O); c2 is the dead Black stone.
 FINAL = final_rows()
@@ -32,7 +32,7 @@ def stones_of(diagram: str) -> tuple[list[str], list[str]]:
         row, *cells = line.split()
         for col, cell in enumerate(cells):
             if cell != ".":
-                (black if cell == "X" else white).append(f"{COLS[col]}{row}")
+                (black if cell == "X" else white).append(format_vertex((int(row) - 1, col)))
     return black, white
 
 

@@ -10,8 +10,10 @@ import re
 import sys
 import tempfile
 from pathlib import Path
+from typing import Any
 
 import pytest
+from hypothesis import strategies as st
 from support.board_diagram import board_diagram, board_from_diagram
 
 from gtp_weiqi.core.board import BLACK, COLOUR_OF_WORD, WHITE
@@ -61,6 +63,18 @@ def preset(name: str) -> Rules:
     found = lookup_preset(name)
     assert found is not None, name
     return found[0]
+
+
+def drawn_game(data: Any, rules: str, size: int, steps: int) -> Game:
+    """A game under the preset `rules` after `steps` moves that hypothesis draws (`data` is
+    its st.data()): each a colour and one of that colour's legal points, or a pass."""
+    game = Game(size, rules=preset(rules))
+    for _ in range(steps):
+        colour = data.draw(st.sampled_from([BLACK, WHITE]))
+        legal = game.legal_points(colour)
+        index = data.draw(st.integers(0, len(legal)))
+        game.play(colour, legal[index] if index < len(legal) else None)
+    return game
 
 
 # Nothing sensible is left to play: each side has only its own eyes (a player that fills

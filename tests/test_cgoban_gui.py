@@ -26,7 +26,7 @@ from dataclasses import dataclass
 from pathlib import Path
 
 import pytest
-from gui_support import Screen, require, start_xvfb, stop_group
+from gui_support import Screen, line_centres, require, start_xvfb, stop_group
 
 from gtp_weiqi.core.coords import LETTERS, parse_vertex
 
@@ -78,18 +78,8 @@ def find_grid(screen: Screen, data: bytes) -> Grid | None:
             if sum(is_dark(screen.rgb(data, x, y)) for x in range(x0, x1, 2)) > (x1 - x0) / 4]
     cols = [x for x in range(x0, x1)
             if sum(is_dark(screen.rgb(data, x, y)) for y in range(y0, y1, 2)) > (y1 - y0) / 4]
-    xs, ys = _centres(cols), _centres(rows)
+    xs, ys = line_centres(cols), line_centres(rows)
     return Grid(xs, ys) if len(xs) == SIZE and len(ys) == SIZE else None
-
-
-def _centres(positions: list[int]) -> list[int]:
-    runs: list[list[int]] = []
-    for p in positions:
-        if runs and p - runs[-1][-1] <= 1:
-            runs[-1].append(p)
-        else:
-            runs.append([p])
-    return [round(sum(run) / len(run)) for run in runs]
 
 
 def stone_at(screen: Screen, data: bytes, grid: Grid, vertex: str) -> str:

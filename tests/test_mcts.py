@@ -6,7 +6,17 @@ from __future__ import annotations
 import random
 
 import pytest
-from conftest import ONLY_EYES_LEFT, fail, game_from_diagram, make_engine, ok, play, preset, pt
+from conftest import (
+    ONLY_EYES_LEFT,
+    drawn_game,
+    fail,
+    game_from_diagram,
+    make_engine,
+    ok,
+    play,
+    preset,
+    pt,
+)
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 from support.board_diagram import board_diagram, board_from_diagram
@@ -184,12 +194,7 @@ def expected_root_moves(game: Game, colour: int) -> set[int]:
        steps=st.integers(0, 60))
 def test_root_moves_are_exactly_the_rules_legal_ones(data: st.DataObject, name: str,
                                                      size: int, steps: int) -> None:
-    game = Game(size, rules=preset(name))
-    for _ in range(steps):
-        colour = data.draw(st.sampled_from([BLACK, WHITE]))
-        legal = game.legal_points(colour)
-        index = data.draw(st.integers(0, len(legal)))
-        game.play(colour, legal[index] if index < len(legal) else None)
+    game = drawn_game(data, name, size, steps)
     for colour in (BLACK, WHITE):
         s = Search(game, colour, "x")
         assert {ch.move for ch in s.root.children} == expected_root_moves(game, colour)

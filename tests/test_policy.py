@@ -6,7 +6,7 @@ from __future__ import annotations
 import random
 
 import pytest
-from conftest import ONLY_EYES_LEFT, game_from_diagram, make_engine, ok, preset, pt
+from conftest import ONLY_EYES_LEFT, drawn_game, game_from_diagram, make_engine, ok, preset, pt
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
@@ -67,12 +67,7 @@ def test_does_not_take_a_ko_it_may_not_retake() -> None:
        steps=st.integers(0, 50))
 def test_choice_is_always_legal_in_random_positions(data: st.DataObject, name: str, size: int,
                                                    steps: int) -> None:
-    game = Game(size, rules=preset(name))
-    for _ in range(steps):
-        colour = data.draw(st.sampled_from([BLACK, WHITE]))
-        legal = game.legal_points(colour)
-        index = data.draw(st.integers(0, len(legal)))
-        game.play(colour, legal[index] if index < len(legal) else None)
+    game = drawn_game(data, name, size, steps)
     seed = data.draw(st.integers(0, 2**32))
     for colour in (BLACK, WHITE):
         move = choose_move(game, colour, random.Random(seed))

@@ -662,3 +662,108 @@ def test_cycles_under_a_superko_rule_say_they_have_no_effect(
     assert "has no effect under ko POSITIONAL" in capsys.readouterr().err
     ok(engine, "kata-set-rule ko SIMPLE")
     assert capsys.readouterr().err == ""
+
+
+# -- 计活子's natural end (自然终局): neither side has a route left ------------------------------
+
+# Black's block keeps A7 and A1, White's G7 and G1, its two basic eyes each; D5 is Black's
+# one route.  Once it is filled neither side has a way on: 《不计活子非好汉》, 问“按围棋基本规则，
+# 怎样计活子？”: "一直下到双方无路可走而自然终局".
+ONE_ROUTE_LEFT = """
+    .XXXOO.
+    XXXXOOO
+    XXX.OOO
+    XXXXOOO
+    XXXXOOO
+    XXXXOOO
+    .XXXOO.
+"""
+
+
+def test_jihuozi_ends_naturally_when_neither_side_has_a_route_left() -> None:
+    engine = engine_with(ONE_ROUTE_LEFT, "jihuozi")
+    assert first_word(engine) == "playing"
+    moves(engine, "b d5")
+    assert state(engine) == ("natural_end proposer=none a_point=false all_alive=true "
+                             "virtual=b:0,w:0 by=no_route_left")
+    assert ok(engine, "showboard").endswith(f"End state: {state(engine)}")
+    over = "game is over: neither side has a route left (自然终局)"
+    assert fail(engine, "play w a7") == over  # no board move: only an own eye is left
+    assert fail(engine, "weiqi-stop") == over
+    # every stone alive: Black 26 stones, White 19 and komi 8
+    assert ok(engine, "final_score") == "W+1"
+    # a controller that keeps asking gets virtual moves, and the end stands
+    assert ok(engine, "genmove w") == "PASS"
+    moves(engine, "b pass")
+    assert state(engine) == ("natural_end proposer=none a_point=false all_alive=true "
+                             "virtual=b:1,w:1 by=no_route_left")
+    assert ok(engine, "final_score") == "W+1"
+    ok(engine, "undo")
+    ok(engine, "undo")
+    ok(engine, "undo")
+    assert first_word(engine) == "playing"
+
+
+def test_a_route_or_a_dame_left_to_either_side_keeps_the_game_going() -> None:
+    white_route = """
+        .XXXOO.
+        XXXXOOO
+        XXXXO.O
+        XXXXOOO
+        XXXXOOO
+        XXXXOOO
+        .XXXOO.
+    """
+    dame = """
+        .XXXOO.
+        XXXXOOO
+        XXXXOOO
+        XXXX.OO
+        XXXXOOO
+        XXXXOOO
+        .XXXOO.
+    """
+    for diagram in (white_route, dame):
+        engine = engine_with(diagram, "jihuozi")
+        assert first_word(engine) == "playing"
+        moves(engine, "b pass")  # Black has no route, the game goes on
+        assert first_word(engine) == "playing"
+
+
+def test_a_seki_s_shared_liberties_are_no_way_on() -> None:
+    # Black's corner string and White's C2 D2 are in seki on C1 and D1: either side's stone
+    # there would stand in atari, so the game is over with them empty.
+    seki = """
+        OOOOOO.
+        OOOOOOO
+        OOOOOOO
+        OOOOOOO
+        OXXXXOO
+        OXOOXO.
+        OX..XOO
+    """
+    assert first_word(engine_with(seki, "jihuozi")) == "natural_end"
+
+
+def test_a_capture_in_the_other_side_s_last_eye_is_a_way_on() -> None:
+    # White's upper block has one eye, G5, that Black can take it in.
+    one_eye = """
+        .XXXOOO
+        XXXXOOO
+        XXXXOO.
+        XXXXOOO
+        XXXXXXX
+        XXXXXXX
+        .XXXXX.
+    """
+    engine = engine_with(one_eye, "jihuozi")
+    assert first_word(engine) == "playing"
+    moves(engine, "b g5")  # takes the block: White has nothing left, Black eyes A7, A1, G1...
+    assert first_word(engine) == "playing"  # ...and routes where White's stones were
+
+
+def test_the_natural_end_belongs_to_jihuozi_only() -> None:
+    filled = ONE_ROUTE_LEFT.replace("XXX.OOO", "XXXXOOO")
+    for rules in ("jipingdian-natural-b", "chinese"):
+        assert first_word(engine_with(filled, rules)) == "playing"
+    assert first_word(engine_with(filled, "jihuozi")) == "natural_end"

@@ -13,7 +13,10 @@ Three families, chosen by ``rules.ending``:
   extra point: Black, the first mover, pays one point when White proposed the stop
   ("白方先提议休止时 … 黑方贴1点", 第六条4); none after a forced end.  For GTP controllers
   that simply stop after two passes and ask for the score, two trailing virtual moves read
-  as an agreed stop proposed by the first passer.
+  as an agreed stop proposed by the first passer.  Under 计活子 the game also ends naturally
+  when neither side has a route left to fill (自然终局, 《不计活子非好汉》: "一直下到双方无路可走
+  而自然终局"), every stone on the board alive; the counting layer knows routes, so the check
+  is registered from above (set_natural_end).
 * ART (燕来《计枰点围棋大规则艺术版》第十一条 and 第十三条).  Passes are free; one pass proposes a
   pause and two passes in a row pause the game (两弃休止).  No move is played on a paused
   game: a dispute is settled by a test play (实战解决) from the paused position, a separate
@@ -44,13 +47,32 @@ from .game import Game, IllegalPlay, Mark, Move
 
 PLAYING, PROPOSED, AGREED, FORCED = "playing", "proposed", "agreed", "forced"
 PAUSED, TRIAL, DRAW, NO_RESULT = "paused", "trial", "draw", "no_result"
-STATES = (PLAYING, PROPOSED, AGREED, FORCED, PAUSED, TRIAL, DRAW, NO_RESULT)
-OVER = (FORCED, DRAW, NO_RESULT)
+NATURAL_END = "natural_end"
+STATES = (PLAYING, PROPOSED, AGREED, FORCED, PAUSED, TRIAL, DRAW, NO_RESULT, NATURAL_END)
+OVER = (FORCED, DRAW, NO_RESULT, NATURAL_END)
 
 _ATTR = "_ending_record"  # where a Game keeps its ending record (owned by this module)
 
 PassFn = Callable[[Game, int], None]
 UndoFn = Callable[[Game], None]
+NaturalEndFn = Callable[[Game], bool]
+
+# 计活子's natural end (自然终局) is a fact of the counting layer (no route left to fill), which
+# this layer may not import: the layer that knows it registers the check (set_natural_end).
+_natural_end: list[NaturalEndFn] = []
+
+
+def set_natural_end(check: NaturalEndFn | None) -> None:
+    """Register the check of 计活子's natural end: `check(game)` is true when the game's
+    rules end it naturally and neither side has a route left to fill (None: no check).
+    The judgement layer registers `judgement.marks.natural_end` when it is imported."""
+    _natural_end[:] = [check] if check is not None else []
+
+
+def natural_end(game: Game) -> bool:
+    """Whether `game` has reached the natural end of 计活子 (NATURAL ending, the registered
+    check says no route is left)."""
+    return bool(_natural_end) and game.rules.ending == "NATURAL" and _natural_end[0](game)
 
 
 class EndingError(ValueError):
@@ -65,8 +87,9 @@ class EndingError(ValueError):
 class EndInfo:
     """How the game stands with respect to its end, for the scoring layer.
 
-    state -- playing | proposed | agreed | forced | paused | trial | draw | no_result
-    all_alive -- count every stone alive (forced end, 四虚终局)
+    state -- playing | proposed | agreed | forced | paused | trial | draw | no_result |
+             natural_end
+    all_alive -- count every stone alive (forced end, 四虚终局; natural end, 自然终局)
     a_point -- the first mover (Black) pays one more point: natural A, the other side
                (White) proposed the stop
     proposer -- BLACK / WHITE, who proposed the stop or pause (first of two passers), or None
@@ -261,11 +284,15 @@ def _stopped(game: Game, state: str, proposer: int, blocked: str | None, by: str
 def _state(game: Game) -> _State:
     rec = _record(game)
     moves = game.moves
-    if (rec is None and not game.forced_end and game.rules.cycles == "FORBID"
+    natural = natural_end(game)
+    if (rec is None and not game.forced_end and not natural and game.rules.cycles == "FORBID"
             and (not moves or moves[-1].point is not None)):
         return _PLAYING  # plain play: no ending step, no pass to pause on, no cycle to end on
     if rec is not None and rec.parent is not None:
         return _State(EndInfo(TRIAL, False, False, None), None)
+    if natural:  # before the forced end: virtual moves may follow a natural end
+        return _State(EndInfo(NATURAL_END, True, False, None),
+                      "game is over: neither side has a route left (自然终局)", "no_route_left")
     if game.forced_end:
         return _State(EndInfo(FORCED, True, False, None),
                       "game is over: four virtual moves under one board pattern (四虚终局)")
@@ -313,6 +340,12 @@ def end_info(game: Game) -> EndInfo:
     return _state(game).info
 
 
+def stopped_by(game: Game) -> str:
+    """What set the game's state: 'stop' (explicit ending steps), 'passes' (the GTP reading
+    of two passes), 'no_route_left' (the natural end), or '' (plain play and the rest)."""
+    return _state(game).by
+
+
 def move_refusal(game: Game) -> str | None:
     """Why no move (board or virtual) may be played on `game` now, or None."""
     return _state(game).blocked
@@ -339,6 +372,14 @@ def describe(game: Game) -> str:
             first = rec.first if rec is not None else BLACK
             parts.append(f"test_first={COLOUR_NAME[first]} test_moves={len(trial.moves)}")
     return " ".join(parts)
+
+
+def tested(game: Game) -> bool:
+    """Whether a test play has just been judged on `game`'s paused position (its end is the
+    last ending step): what the test did not capture stood, so nothing is left unclear
+    ("按实战所确认的结果来做棋与计算胜负", 第十三条)."""
+    events = _valid_events(game)
+    return bool(events) and events[-1].kind == "judge" and events[-1].end == len(game.moves)
 
 
 def _current_trial(game: Game) -> Game | None:
@@ -610,8 +651,9 @@ def undo(game: Game, undo_move: UndoFn = _default_undo) -> Game:
 
 __all__ = [
     "EndInfo", "EndingError", "STATES", "OVER", "PLAYING", "PROPOSED", "AGREED", "FORCED",
-    "PAUSED", "TRIAL", "DRAW", "NO_RESULT", "end_info", "move_refusal", "describe", "stop",
+    "PAUSED", "TRIAL", "DRAW", "NO_RESULT", "NATURAL_END", "natural_end", "set_natural_end",
+    "stopped_by", "end_info", "move_refusal", "describe", "stop",
     "refuse", "dispute", "start_test_play", "end_test_play", "captured_after",
-    "captured_in_test", "undo",
+    "captured_in_test", "undo", "tested",
     "forget", "trial_parent", "cycle_at",
 ]

@@ -10,7 +10,7 @@ functions of plain data.
 This package imports no board, game or GTP module.  Definitions: docs/counting.md.
 """
 
-from .analysis import Analysis, Block, analyse
+from .analysis import Analysis, Block, analyse, no_route_left
 from .balancing import A_LIKE, B_LIKE, BALANCES
 from .detail import list_methods, score_detail
 from .methods import (
@@ -32,5 +32,5 @@ __all__ = [
     "A_LIKE", "B_LIKE", "BALANCES", "HANDICAP_BONUS_RULES", "METHOD_NAMES", "METHODS", "PARAM_KEYS",
     "Analysis", "Block", "Count", "Judgement", "MethodInfo", "Point", "ScoringInput",
     "analyse", "coerce_param", "count", "format_margin", "handicap_bonus", "list_methods",
-    "method_slug", "parse_params", "resolve_params", "score_detail",
+    "method_slug", "no_route_left", "parse_params", "resolve_params", "score_detail",
 ]

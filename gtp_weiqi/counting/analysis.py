@@ -310,6 +310,16 @@ class Analysis:
         self.block_count = {c: sum(1 for b in blocks if b.colour == CODE[c]) for c in COLOURS}
         self._common: dict[str, Any] | None = None
 
+    def _captures(self, p: int, code: int) -> bool:
+        """Whether a stone of `code` on empty point p would capture (an opponent string
+        whose one liberty is p)."""
+        live, nbrs, string_of, strings = self.live, self.nbrs, self.string_of, self.strings
+        for q in nbrs[p]:
+            if live[q] not in (EMPTY, code) and {
+                    x for s in strings[string_of[q]] for x in nbrs[s] if live[x] == EMPTY} == {p}:
+                return True
+        return False
+
     def _safe_fill(self, p: int, code: int) -> bool:
         """Whether `code` can put a stone on empty point p without self-atari (on the board
         with the dead stones off): the stone captures, or its string has two liberties."""
@@ -561,6 +571,25 @@ def _check_input(inp: ScoringInput) -> None:
     if not isinstance(inp.komi, (int, float)) or isinstance(inp.komi, bool) \
             or not math.isfinite(inp.komi):
         raise ValueError(f"komi must be a finite number, not {inp.komi!r}")
+
+
+def no_route_left(inp: ScoringInput) -> bool:
+    """Whether the position has reached 计活子's natural end (自然终局): with every stone
+    alive, neither side has a route (路) it can fill, nor a public point either side can
+    fill (a 单官 still to be played).  《不计活子非好汉》, 问“按围棋基本规则，怎样计活子？”:
+    "一直下到双方无路可走而自然终局".  A point where a stone would stand in atari without
+    capturing (a seki's shared liberty, a block's last eyes) is no way on: filling it only
+    gives stones away."""
+    a = Analysis(inp)
+    for colour in COLOURS:
+        code = CODE[colour]
+        if any(a._safe_fill(p, code) for p in a.routes[colour]):
+            return False
+    if any(a._safe_fill(p, B) or a._safe_fill(p, W) for p in a.public):
+        return False
+    # a capture, even in the other side's last eye, is a way on
+    return not any(a._captures(p, code) for p in range(a.n) if a.live[p] == EMPTY
+                   for code in (B, W))
 
 
 def analyse(inp: ScoringInput, judgement: Judgement | None = None) -> Analysis:

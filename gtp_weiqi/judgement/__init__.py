@@ -6,17 +6,17 @@ core and the counting layer's plain records.
 
 The judgement is a pipeline (`pipeline`) of one stage per module: Benson's pass-alive
 strings (`benson`), seki (`seki`), ownership playouts (`ownership`), the tactical reader
-(`tactics`) and the decision by their shares (`decision`), consistency (`consistency`), the
-point owners (`owners`); the strings and regions they read are in `regions`, the report in
-`report`.  `marks` lays the
+(`tactics`) and the decision by their shares (`decision`), consistency (`consistency`), who
+moves first in what is still unclear (`first_move`), the point owners (`owners`); the
+strings and regions they read are in `regions`, the report in `report`.  `marks` lays the
 explicit marks over a report and makes the counting layer's input.
 """
 
 from .benson import benson_alive
 from .decision import ALIVE_SHARE, DEAD_SHARE
 from .pipeline import judge
-from .report import ALIVE, DEAD, SEKI, StatusReport
+from .report import ALIVE, DEAD, SEKI, UNCLEAR, FirstMove, StatusReport
 from .seki import SekiInfo, find_seki
 
-__all__ = ["ALIVE", "ALIVE_SHARE", "DEAD", "DEAD_SHARE", "SEKI", "SekiInfo", "StatusReport",
-           "benson_alive", "find_seki", "judge"]
+__all__ = ["ALIVE", "ALIVE_SHARE", "DEAD", "DEAD_SHARE", "SEKI", "UNCLEAR", "FirstMove",
+           "SekiInfo", "StatusReport", "benson_alive", "find_seki", "judge"]

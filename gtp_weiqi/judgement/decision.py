@@ -53,13 +53,14 @@ def default_playouts(n_points: int) -> int:
 def decide_by_playouts(board: Board, col: list[int], work: list[int],
                        stones: dict[int, list[int]], undecided: list[int],
                        fixed_owner: dict[int, int], protected: set[int], rng: random.Random,
-                       playouts: int | None, string_status: dict[int, str]
-                       ) -> dict[int, float]:
+                       playouts: int | None, string_status: dict[int, str],
+                       keep: list[OwnershipPlayouts] | None = None) -> dict[int, float]:
     """Decide the `undecided` strings (heads into `stones`, strings of `col`) by rounds of
     playouts on `work` (the position without the stones already known dead), marking
     `string_status`; returns the ownership numbers (+1 Black ... -1 White) of the points
     the playouts judged.  `fixed_owner` points are settled (the playouts keep off them),
-    `protected` are the seki points."""
+    `protected` are the seki points.  `keep`, when given, receives the playouts as the last
+    round left them, for a later stage (`first_move`) to play on."""
     points, nbrs = board.points, board.neighbours
     n = playouts if playouts is not None else default_playouts(len(points))
     n1 = max(2, int(n * FIRST_ROUND))
@@ -103,6 +104,8 @@ def decide_by_playouts(board: Board, col: list[int], work: list[int],
         for h in still:
             for p in stones[h]:
                 ownership[p] = (black[p] - white[p]) / n
+    if keep is not None:
+        keep.append(mc)
     return ownership
 
 

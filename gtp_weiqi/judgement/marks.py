@@ -10,11 +10,13 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
+from ..core import ending
 from ..core.board import BLACK, EMPTY, WHITE
 from ..core.game import Game
+from ..counting import METHODS, no_route_left
 from ..counting.types import Judgement, ScoringInput
 from .pipeline import judge
-from .report import StatusReport
+from .report import FirstMove, StatusReport
 
 _LETTER = {BLACK: "b", WHITE: "w"}
 ALL_ALIVE_METHODS = frozenset({"tromp_taylor"})
@@ -34,6 +36,15 @@ class Verdict:
     owner: dict[int, str]
     unclear: list[tuple[int, ...]] = field(default_factory=list)
     report: StatusReport | None = None
+
+    @property
+    def first_move(self) -> dict[tuple[int, ...], FirstMove]:
+        """The unclear strings whose fate depends on who moves first (the judgement's
+        `first_move` stage), with what each side achieves by moving first."""
+        if self.report is None or not self.report.first_move:
+            return {}
+        known = self.report.first_move
+        return {s: known[s] for s in self.unclear if s in known}
 
 
 class Judge:
@@ -75,6 +86,10 @@ class Judge:
             owner = dict(report.owner)
             owner.update(marked_owner)
         unclear = [s for s in report.unclear if not any(p in marked_status for p in s)]
+        if unclear and ending.tested(game):
+            # A test play settled the paused position (art version 第十三条): the strings it
+            # did not capture stood, and count alive as they stand.
+            unclear = []
         return Verdict(status, owner, unclear, report)
 
 
@@ -105,3 +120,31 @@ def scoring_input(game: Game) -> ScoringInput:
         handicap=game.handicap,
         komi=game.komi,
     )
+
+
+_NATURAL_SEEN: dict[tuple[int, int, int], bool] = {}  # (hash, width, height) -> no route left
+
+
+def natural_end(game: Game) -> bool:
+    """计活子's natural end (自然终局): under a 计活子 counting method, neither side has a route
+    (路) left to fill, nor a public point to play (the counting layer's `no_route_left`, on
+    the board with every stone alive).  Cached per position, as the ending rules ask after
+    every move.  Registered with `core.ending` below."""
+    method = METHODS.get(game.rules.counting)
+    if method is None or method.family != "jihuozi":
+        return False
+    board = game.board
+    key = (board.hash, board.width, board.height)
+    found = _NATURAL_SEEN.get(key)
+    if found is None:
+        if len(_NATURAL_SEEN) > 256:
+            _NATURAL_SEEN.clear()
+        try:
+            found = no_route_left(scoring_input(game))
+        except ValueError:  # a board the counting does not take
+            found = False
+        _NATURAL_SEEN[key] = found
+    return found
+
+
+ending.set_natural_end(natural_end)

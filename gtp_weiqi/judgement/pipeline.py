@@ -7,7 +7,9 @@ marks (死活与归属: a status per string, an owner per empty point):
 3. `_mark_by_playouts`: the other strings, by rounds of seeded ownership playouts that know
    seki (`ownership`, `decision`); `_mark_bent_four_dead`: 盘角曲四;
 4. `make_consistent`: one verdict for strings joined by an own empty region (`consistency`);
-5. `_mark_seki`: seki judged again without the dead stones; then the point owners (`owners`).
+5. `_explain_by_first_move`: of the strings still undecided, those whose fate depends on who
+   moves first, with what each side achieves (`first_move`); they stay unclear;
+6. `_mark_seki`: seki judged again without the dead stones; then the point owners (`owners`).
 
 What none of them decides is *unclear*: said, not guessed.  Everything is deterministic for a
 given board and seed: the only randomness is ``random.Random(seed)`` and no decision depends
@@ -22,7 +24,9 @@ from ..core.board import BLACK, EMPTY, WHITE, Board
 from .benson import pass_alive
 from .consistency import make_consistent
 from .decision import bent_four_in_corner, decide_by_playouts
+from .first_move import FirstMove, first_move_outcomes
 from .owners import point_owners
+from .ownership import OwnershipPlayouts
 from .regions import find_strings
 from .report import ALIVE, DEAD, OWNER_COLOUR, SEKI, StatusReport
 from .seki import SekiInfo, seki_in
@@ -36,6 +40,8 @@ class _Judging:
     fixed_owner -- points whose owner Benson settled -> colour
     work -- the colours without the stones Benson found dead
     ownership -- point -> +1 Black ... -1 White, where playouts judged it
+    playouts -- the decision's playouts, once they ran (the first-move stage plays on)
+    first_move -- unclear strings (stone points) whose fate depends on who moves first
     """
 
     def __init__(self, board: Board) -> None:
@@ -49,6 +55,8 @@ class _Judging:
         self.fixed_owner: dict[int, int] = {}
         self.work = self.col[:]
         self.ownership: dict[int, float] = {}
+        self.playouts: list[OwnershipPlayouts] = []
+        self.first_move: dict[tuple[int, ...], FirstMove] = {}
 
     def dead_removed(self) -> list[int]:
         """The colours with every string marked dead taken off."""
@@ -77,6 +85,7 @@ def judge(board: Board, *, seed: int = 0, playouts: int | None = None,
     _mark_by_playouts(j, seki, random.Random(seed), playouts)
     _mark_bent_four_dead(j)
     make_consistent(j.col, j.points, j.nbrs, j.head, j.stones, j.string_status, j.certain)
+    _explain_by_first_move(j)
     final = j.dead_removed()
     seki_final = _mark_seki(j, final)
     return _report(j, final, seki_final)
@@ -112,7 +121,20 @@ def _mark_by_playouts(j: _Judging, seki: SekiInfo, rng: random.Random,
     protected = set(seki.shared) | set(seki.one_sided) | set(seki.own_liberties)
     protected |= set(seki.eyes)
     j.ownership = decide_by_playouts(j.board, j.col, j.work, j.stones, undecided,
-                                     j.fixed_owner, protected, rng, playouts, j.string_status)
+                                     j.fixed_owner, protected, rng, playouts, j.string_status,
+                                     keep=j.playouts)
+
+
+def _explain_by_first_move(j: _Judging) -> None:
+    """Of the strings still undecided, those whose fate depends on who moves first
+    (`first_move`), with each side's outcome; they stay unclear.  Strings the playouts
+    decided are not asked again: a narrow decision is also what a group with a weakness
+    that is not a real one gets, and asking costs playouts on almost every board."""
+    undecided = [h for h in sorted(j.stones) if h not in j.string_status]
+    if not undecided or not j.playouts:
+        return
+    found = first_move_outcomes(j.playouts[-1], [j.stones[h] for h in undecided])
+    j.first_move = {tuple(j.stones[j.head[key[0]]]): first for key, first in found.items()}
 
 
 def _mark_bent_four_dead(j: _Judging) -> None:
@@ -150,4 +172,5 @@ def _report(j: _Judging, final: list[int], seki: SekiInfo) -> StatusReport:
             c = final[p] if final[p] != EMPTY else OWNER_COLOUR[owner[p]]
             ownership[p] = 1.0 if c == BLACK else -1.0 if c == WHITE else 0.0
     return StatusReport(status=status, owner=owner, unclear=unclear,
-                        ownership={p: ownership[p] for p in j.points})
+                        ownership={p: ownership[p] for p in j.points},
+                        first_move=j.first_move)

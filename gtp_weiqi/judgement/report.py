@@ -3,13 +3,50 @@ empty point, in one `StatusReport`."""
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from collections.abc import Callable
+from dataclasses import dataclass, field
 
 from ..core.board import BLACK, EMPTY, WHITE
 
 ALIVE, DEAD, SEKI = "alive", "dead", "seki"
+UNCLEAR = "unclear"  # no status: what a first mover leaves undecided
 OWNER_NAME = {BLACK: "b", WHITE: "w", EMPTY: "public"}
 OWNER_COLOUR = {"b": BLACK, "w": WHITE, "public": EMPTY}
+
+
+@dataclass(frozen=True)
+class FirstMove:
+    """What each side achieves in one unclear string's fight by moving first.
+
+    black, white -- the string's status when Black / White moves first: alive, dead or
+        unclear
+    black_move, white_move -- the first move that achieves it (a point; -1 for none)
+    """
+
+    black: str
+    white: str
+    black_move: int
+    white_move: int
+
+    def outcome(self, colour: int) -> str:
+        """The status when `colour` moves first."""
+        return self.black if colour == BLACK else self.white
+
+    def describe(self, vertex: Callable[[int], str]) -> str:
+        """In words, the moves named by `vertex`: 'depends on who moves first: Black first
+        alive (D1), White first dead (D1)'."""
+        def first(name: str, status: str, move: int) -> str:
+            return f"{name} first {status}" + (f" ({vertex(move)})" if move >= 0 else "")
+
+        return (f"depends on who moves first: {first('Black', self.black, self.black_move)}, "
+                f"{first('White', self.white, self.white_move)}")
+
+    def describe_zh(self) -> str:
+        """In Chinese: '黑先活，白先死' (先手决定: the first mover decides)."""
+        return f"黑先{_ZH[self.black]}，白先{_ZH[self.white]}"
+
+
+_ZH = {ALIVE: "活", DEAD: "死", UNCLEAR: "未定"}
 
 
 @dataclass
@@ -21,9 +58,13 @@ class StatusReport:
     unclear -- the strings (their stone points) the judgement could not decide; they stay on
         the board, so their points read 'alive' in `status` and count for `owner`
     ownership -- every on-board point: +1 surely Black ... -1 surely White
+    first_move -- the unclear strings (keys as in `unclear`) whose fate depends on who moves
+        first -> a `FirstMove`: the status each side achieves by moving first,
+        and its first move
     """
 
     status: dict[int, str]
     owner: dict[int, str]
     unclear: list[tuple[int, ...]]
     ownership: dict[int, float]
+    first_move: dict[tuple[int, ...], FirstMove] = field(default_factory=dict)

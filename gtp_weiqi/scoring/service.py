@@ -23,7 +23,8 @@ from ..counting import (
     score_detail,
 )
 from ..counting.types import Count
-from ..judgement import find_seki
+from ..judgement import ALIVE as ALIVE_STATUS
+from ..judgement import DEAD, FirstMove, find_seki
 from ..judgement.marks import ALL_ALIVE_METHODS, Judge, Verdict, scoring_input, to_judgement
 
 _UNSET: Any = object()  # "not given": the end of the game is read from the game itself
@@ -43,6 +44,23 @@ class UnclearError(ScoringError):
         self.strings = strings
 
 
+class DisputeError(UnclearError):
+    """Unclear strings whose fate depends on who moves first, with a different result each
+    way: the rules' procedure for a dispute settles them, not the judgement.
+
+    first_move -- those strings (stone points) -> FirstMove; results -- the result under the
+        method when Black / White moves first; procedure -- the rules' way to settle it, in
+        words
+    """
+
+    def __init__(self, message: str, first_move: dict[tuple[int, ...], FirstMove],
+                 results: dict[int, str], procedure: str) -> None:
+        super().__init__(message, list(first_move))
+        self.first_move = first_move
+        self.results = results
+        self.procedure = procedure
+
+
 ALIVE = "every stone alive"  # how an entry of the detail of 'all' took the stones
 REMOVED = "dead stones removed"
 
@@ -54,6 +72,30 @@ def check_method(name: str) -> str:
         return method_slug(name)
     except ValueError as exc:
         raise ScoringError(str(exc).replace("; known: ", "; known: all, ")) from None
+
+
+def dispute_procedure(game: Game, info: Any = _UNSET) -> str:
+    """The rules' way to settle a dispute over strings whose fate depends on who moves
+    first (docs/ending.md, "Strings that depend on who moves first"), in words.
+
+    The natural version resumes play after a stop agreed by weiqi-stop with two virtual
+    moves, then the proposer moves (第五条3); the art version tests the paused position in a
+    test play that either side may start (第十三条); otherwise play simply goes on."""
+    from ..core import ending
+
+    info = end_info(game) if info is _UNSET else info
+    state = info.state if info is not None else ""
+    name = {BLACK: "black", WHITE: "white"}
+    rules_ending = game.rules.ending
+    if (rules_ending == "NATURAL" and state == ending.AGREED and info.proposer is not None
+            and ending.stopped_by(game) == "stop"):
+        return ("settle it by play (实战解决): weiqi-dispute resumes play with two virtual "
+                f"moves, then {name[info.proposer]}, the proposer, moves first")
+    if rules_ending == "ART" and state == ending.PAUSED:
+        return ("settle it by a test play (实战解决): weiqi-test_play [colour] from the "
+                "paused position, either side first, then weiqi-test_end")
+    term = " (实战解决)" if rules_ending in ("NATURAL", "ART") else ""
+    return f"settle it by play{term}: play on, {name[game.to_move]} to move"
 
 
 def end_info(game: Game) -> Any:
@@ -168,6 +210,16 @@ class Scorer:
             raise ScoringError("cannot score: test play in progress (weiqi-test_end ends it)")
         verdict = self.verdict(game, slug)
         counted = self.count(game, slug, verdict)
+        disputed = verdict.first_move
+        if disputed:
+            results = {c: self.first_mover_count(game, slug, verdict, c).result
+                       for c in (BLACK, WHITE)}
+            if results[BLACK] != results[WHITE]:
+                procedure = dispute_procedure(game, info)
+                raise DisputeError("cannot score: strings depend on who moves first "
+                                   f"(Black first {results[BLACK]}, White first "
+                                   f"{results[WHITE]}); {procedure}", disputed, results,
+                                   procedure)
         if verdict.unclear and len(self.possible_winners(game, slug, verdict)) > 1:
             raise UnclearError("cannot score: unclear strings could change the winner",
                                list(verdict.unclear))
@@ -178,6 +230,17 @@ class Scorer:
         one side all alive and the other side's all dead (owners left to the counting)."""
         winners = {self.count(game, slug, verdict).winner}
         return winners | {c.winner for c in self.unclear_outcomes(game, slug, verdict)}
+
+    def first_mover_count(self, game: Game, slug: str, verdict: Verdict, colour: int) -> Count:
+        """The count under `slug` with the strings that depend on who moves first as they
+        end when `colour` moves first (one left unclear even then stays on the board); owners
+        are left to the counting, as in `unclear_outcomes`."""
+        status = dict(verdict.status)
+        for string, first in verdict.first_move.items():
+            outcome = first.outcome(colour)
+            if outcome in (ALIVE_STATUS, DEAD):
+                status.update((p, outcome) for p in string)
+        return self.count(game, slug, Verdict(status, {}))
 
     def unclear_outcomes(self, game: Game, slug: str, verdict: Verdict) -> list[Count]:
         """The counts under `slug` with the unclear strings of one side all alive and the
@@ -232,6 +295,12 @@ class Scorer:
         detail["rules"] = game.rules.preset_name or game.rules.as_dict()
         rc = game.board.row_col
         detail["unclear"] = [sorted(rc(p) for p in s) for s in verdict.unclear]
+        if verdict.first_move:
+            detail["first_move"] = [
+                {"stones": sorted(rc(p) for p in s), "black": f.black, "white": f.white,
+                 "black_move": [rc(f.black_move)] if f.black_move >= 0 else [],
+                 "white_move": [rc(f.white_move)] if f.white_move >= 0 else []}
+                for s, f in verdict.first_move.items()]
         info = end_info(game)
         if info is not None:
             detail["end"] = info.state
@@ -284,5 +353,5 @@ class Scorer:
         return (slug in ALL_ALIVE_METHODS or bool(info is not None and info.all_alive)
                 or game.forced_end)
 
-__all__ = ["ALIVE", "REMOVED", "Scorer", "ScoringError", "UnclearError", "check_method",
-           "end_info", "preload"]
+__all__ = ["ALIVE", "REMOVED", "DisputeError", "Scorer", "ScoringError", "UnclearError",
+           "check_method", "dispute_procedure", "end_info", "preload"]

@@ -92,15 +92,25 @@ class EndingCommands:
         engine = self.engine
         engine._arity(args, 2)
         parse_colour(args[0])
-        engine.vertex(args[1])  # a syntax error is reported before the refusal
+        point = engine.vertex(args[1])  # a syntax error is reported before the refusal
+        if point is None and self._natural_end():
+            return self._play(args)  # a virtual move changes nothing on a finished board
         raise GtpError(reason)
+
+    def _natural_end(self) -> bool:
+        return ending.end_info(self.engine.game).state == ending.NATURAL_END
 
     def mover(self, name: str) -> Handler:
         handler = self._movers[name]
 
         def wrapped(args: list[str]) -> str:
             self.engine._arity(args, 1)
-            parse_colour(args[0])
+            colour = parse_colour(args[0])
+            if self._natural_end():
+                # No way on is left (自然终局): the one move a controller that keeps asking
+                # can be given is a virtual move, so its passes end its own loop.
+                self._play_pass(self.engine.game, colour)
+                return self.engine.format_move(None)
             check_open(self.engine.game)
             return handler(args)
 

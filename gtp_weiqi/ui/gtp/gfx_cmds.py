@@ -21,6 +21,7 @@ final_score_<slug>, and the dead-stone editor (`eplist/Dead stones/weiqi-dead_st
 from __future__ import annotations
 
 from ...core.board import BLACK, EMPTY
+from ...core.lang import lines
 from ...core.rules import BALANCES, COUNTING_SLUGS, preset_names
 from ...counting import METHODS, method_slug, parse_params
 from ...judgement.marks import scoring_input
@@ -90,6 +91,11 @@ class GfxCommands:
         rc = game.board.row_col
         unclear = [rc(s[0]) for s in verdict.unclear]
         picture = build_picture(result, scoring_input(game).stones, unclear)
+        for string, first in verdict.first_move.items():  # why they are unclear
+            where = self.engine.format_points([string[0]])
+            zh = f"未定 {where}: {first.describe_zh()}"
+            en = f"unclear {where}: " + first.describe(lambda p: self.engine.format_points([p]))
+            picture.notes += lines(self.engine.lang, zh, en)
         return to_gfx(picture, self.engine.lang)
 
     # -- weiqi-ownership ----------------------------------------------------------------

@@ -11,7 +11,7 @@ import json
 from typing import Any
 
 from ...core import ending
-from ...core.board import EMPTY, opponent
+from ...core.board import BLACK, EMPTY, WHITE, opponent
 from ...core.game import Game, IllegalPlay
 from ...counting import METHODS, parse_params
 from ...counting.types import Count
@@ -20,6 +20,7 @@ from ...player.simple import choose_move
 from ...scoring.service import (  # noqa: F401 - ALIVE, REMOVED: what weiqi-score all says
     ALIVE,
     REMOVED,
+    DisputeError,
     Scorer,
     ScoringError,
     UnclearError,
@@ -30,10 +31,12 @@ from .engine import WeiqiEngine, parse_colour
 from .protocol import GtpError
 
 STONE_STATUSES = ("alive", "dead", "seki")
+UNCLEAR = "unclear"  # final_status(_list): a string the judgement left undecided
 POINT_STATUSES = ("black_territory", "white_territory", "dame")
 OWNERS = {"black": "b", "b": "b", "white": "w", "w": "w", "public": "public"}
 # the end states after which a game has a result (core.ending's ending rules)
-ENDED = (ending.AGREED, ending.FORCED, ending.PAUSED, ending.DRAW, ending.NO_RESULT)
+ENDED = (ending.AGREED, ending.FORCED, ending.PAUSED, ending.DRAW, ending.NO_RESULT,
+         ending.NATURAL_END)
 
 
 def scoring_of(engine: WeiqiEngine) -> Scoring:
@@ -74,6 +77,12 @@ class Scoring:
         could change the winner."""
         try:
             return self.scorer.result(self.engine.game, slug)
+        except DisputeError as exc:
+            listed = self.engine.format_points([s[0] for s in exc.strings])
+            results = f"Black first {exc.results[BLACK]}, White first {exc.results[WHITE]}"
+            verb = "depends" if len(exc.strings) == 1 else "depend"
+            raise GtpError(f"cannot score: {listed} {verb} on who moves first ({results}); "
+                           f"{exc.procedure}") from None
         except UnclearError as exc:
             listed = self.engine.format_points([s[0] for s in exc.strings])
             raise GtpError(f"cannot score: unclear {listed}") from None
@@ -132,11 +141,12 @@ class Scoring:
     def cmd_final_status_list(self, args: list[str]) -> str:
         self.engine._arity(args, 1, 2)
         wanted = args[0].lower()
-        if wanted not in STONE_STATUSES + POINT_STATUSES:
+        if wanted not in STONE_STATUSES + (UNCLEAR,) + POINT_STATUSES:
             raise GtpError("invalid status")
         verdict = self.verdict()
         board = self.engine.game.board
-        if wanted in STONE_STATUSES:
+        if wanted in STONE_STATUSES + (UNCLEAR,):
+            unclear = {p for s in verdict.unclear for p in s}
             seen: set[int] = set()
             lines = []
             for p in board.points:
@@ -144,7 +154,8 @@ class Scoring:
                     continue
                 string = board.string_at(p)
                 seen.update(string)
-                if verdict.status.get(p, "alive") == wanted:
+                status = UNCLEAR if p in unclear else verdict.status.get(p, "alive")
+                if status == wanted:
                     lines.append(self.engine.format_points(string))
             return "\n".join(lines)
         owners = self._point_owners(verdict)
@@ -165,6 +176,8 @@ class Scoring:
             raise GtpError("syntax error: a board vertex is needed")
         verdict = self.verdict()
         if self.engine.game.board.colour[p] != EMPTY:
+            if any(p in s for s in verdict.unclear):
+                return UNCLEAR
             return verdict.status.get(p, "alive")
         owner = self._point_owners(verdict).get(p, "public")
         return {"b": "black_territory", "w": "white_territory"}.get(owner, "dame")
@@ -204,8 +217,19 @@ class Scoring:
         return ""
 
     def cmd_unclear(self, args: list[str]) -> str:
+        """One line per unclear string: its stones, then, when its fate depends on who moves
+        first, 'depends on who moves first: Black first alive (D1), White first dead (D1)'."""
         self.engine._arity(args, 0)
-        return "\n".join(self.engine.format_points(list(s)) for s in self.verdict().unclear)
+        verdict = self.verdict()
+        first_move = verdict.first_move
+        lines = []
+        for s in verdict.unclear:
+            line = self.engine.format_points(list(s))
+            if s in first_move:
+                line += " " + first_move[s].describe(
+                    lambda p: self.engine.format_points([p]))
+            lines.append(line)
+        return "\n".join(lines)
 
     def cmd_dead_stones(self, args: list[str]) -> str:
         """GoGui editable point list: `show` lists the dead stones; a list marks exactly

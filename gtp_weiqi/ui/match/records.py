@@ -165,6 +165,8 @@ def root_comment(referee: Referee, record: dict[str, Any]) -> str:
            "cleanup": "counted at the stop, dead stones as the cleanup captured them",
            "forced": "forced end: four virtual moves under one board pattern (四虚终局), "
                      "every stone alive",
+           "natural_end": "natural end: neither side has a route left (自然终局), every stone "
+                          "alive",
            "draw": "long cycle: a draw", "no_result": "long cycle: no result",
            "limit": "move limit reached: counted as it stands",
            "resign": "resignation", "forfeit": "forfeit",

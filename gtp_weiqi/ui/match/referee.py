@@ -478,7 +478,7 @@ class Referee:
         while True:
             game = self.game
             info = ending.end_info(game)
-            if info.state in (ending.FORCED, ending.DRAW, ending.NO_RESULT):
+            if info.state in ending.OVER:  # forced or natural end, draw, no result
                 self.end = info.state
                 self._count()
                 return

@@ -1,0 +1,231 @@
+"""Positions the two passes left unfinished, where the side that moves first decides (先手决定):
+the judgement leaves their strings unclear and says what each side achieves by moving first;
+weiqi-unclear, final_status(_list), the gfx picture and final_score say so, and final_score
+names the rules' procedure for a dispute (docs/ending.md, "Strings that depend on who moves
+first") instead of choosing an outcome.
+
+Diagrams: rows top first, X black, O white, '.' empty; row 1 is the bottom row.
+"""
+
+from __future__ import annotations
+
+import re
+
+import pytest
+from conftest import fail, ok
+from support.board_diagram import board_from_diagram
+from test_ending import engine_with, moves
+
+from gtp_weiqi.core.board import BLACK, WHITE
+from gtp_weiqi.core.coords import format_vertex
+from gtp_weiqi.judgement import judge
+from gtp_weiqi.ui.gtp.commands import build_engine
+from gtp_weiqi.ui.gtp.engine import WeiqiEngine
+
+COLUMNS = "ABCDEFGHJKLMNOPQRSTUVWXYZ"
+
+# An open point on the boundary that both can use: Black's corner group has the eye A1, and
+# D1, next to White's E1, makes or takes its second eye (Black D1 leaves C1 an eye; White
+# D1 leaves Black one eye).
+OPEN_POINT = """
+    .........
+    .........
+    .........
+    .........
+    OOOOO....
+    OOOOO....
+    OOOOOO...
+    XXXXO....
+    .X..O....
+"""
+
+# Two weak groups, one of each colour, each able to save itself by moving first: the D and E
+# columns race with two liberties each (D1, D9 / E1, E9) between living walls.
+RACE = """
+    ..X..O...
+    ..XOXO...
+    ..XOXO...
+    ..XOXO...
+    ..XOXO...
+    ..XOXO...
+    ..XOXO...
+    ..XOXO...
+    ..X..O...
+"""
+
+# A ko the group's owner takes first: Black's two strings on the edge have one eye each (A1,
+# J1) and are joined only through E1, where White's stone can be taken at E2 (a ko).  Black
+# first takes it and connects: one group, two eyes.  White first takes A1 (or J1), and the
+# other string follows.
+KO = """
+    .........
+    .........
+    .........
+    .........
+    .........
+    .........
+    OOOOOOOOO
+    XXXO.OXXX
+    .XXXOXXX.
+"""
+
+
+def engine_seeded(diagram: str, rules: str, seed: int) -> WeiqiEngine:
+    """As test_ending.engine_with, with the engine's --seed (the judgement's seed)."""
+    drawn = board_from_diagram(diagram)
+    engine = build_engine(drawn.width, rules, seed=seed)
+    stones = {c: [p for p in drawn.points if drawn.colour[p] == c] for c in (BLACK, WHITE)}
+    for i in range(max(len(stones[BLACK]), len(stones[WHITE]))):
+        for name, colour in (("b", BLACK), ("w", WHITE)):
+            for p in stones[colour][i:i + 1]:
+                ok(engine, f"play {name} {format_vertex(drawn.row_col(p))}")
+    return engine
+
+
+def first_moves(diagram: str, seed: int) -> dict[str, tuple[str, str, str, str]]:
+    """Per unclear string whose fate depends on who moves first, named by its first stone:
+    (Black first status, its move, White first status, its move)."""
+    board = board_from_diagram(diagram)
+    report = judge(board, seed=seed)
+    name = {p: f"{COLUMNS[board.row_col(p)[1]]}{board.row_col(p)[0] + 1}" for p in board.points}
+    out = {}
+    for string, first in report.first_move.items():
+        assert string in report.unclear
+        assert all(report.status[p] == "alive" for p in string)  # unclear stays on the board
+        out[name[min(string, key=lambda p: (-board.row_col(p)[0], board.row_col(p)[1]))]] = (
+            first.black, name.get(first.black_move, "-"), first.white,
+            name.get(first.white_move, "-"))
+    return out
+
+
+# The seeds below are ones at which the decision's shares leave the strings undecided (at
+# others the playouts happen to decide them, as before this stage): the stage explains the
+# strings left unclear, it does not ask again about decided ones.
+
+
+@pytest.mark.parametrize("seed", [1, 2])
+def test_an_open_boundary_point_makes_or_takes_the_second_eye(seed: int) -> None:
+    assert first_moves(OPEN_POINT, seed) == {"A2": ("alive", "D1", "dead", "D1")}
+
+
+@pytest.mark.parametrize("seed", [3, 6])
+def test_two_weak_groups_in_a_race_each_live_when_their_side_moves_first(seed: int) -> None:
+    found = first_moves(RACE, seed)
+    assert set(found) == {"D8", "E8"}
+    black, black_move, white, white_move = found["D8"]  # White's string
+    assert (black, white) == ("dead", "alive")
+    assert found["E8"][::2] == ("alive", "dead")  # Black's string
+    # each side's first move takes a liberty of the other side's string
+    assert black_move in ("D1", "D9") and white_move in ("E1", "E9")
+
+
+@pytest.mark.parametrize("seed", [0, 5])
+def test_a_ko_the_owner_takes_first_saves_the_group(seed: int) -> None:
+    found = first_moves(KO, seed)
+    assert set(found) == {"A2", "E1", "G2"}
+    for string in ("A2", "G2"):  # Black's two strings
+        black, black_move, white, white_move = found[string]
+        assert (black, black_move, white) == ("alive", "E2", "dead")
+        assert white_move in ("A1", "J1")
+    assert found["E1"][0] == "dead" and found["E1"][1] == "E2" and found["E1"][2] == "alive"
+
+
+def test_a_settled_position_has_no_first_move_question() -> None:
+    board = board_from_diagram("""
+        ...XO....
+        ...XO....
+        ...XO....
+        .O.XO....
+        ...XO..X.
+        ...XO....
+        ...XO....
+        ...XO....
+        ...XO....
+    """)
+    report = judge(board)
+    assert report.unclear == [] and report.first_move == {}
+
+
+def test_the_first_move_outcomes_are_the_same_for_the_same_seed() -> None:
+    board = board_from_diagram(KO)
+    assert judge(board, seed=3).first_move == judge(board, seed=3).first_move
+
+
+# -- GTP ---------------------------------------------------------------------------------------
+
+OPEN_POINT_UNCLEAR = ("B1 A2 B2 C2 D2 depends on who moves first: Black first alive (D1), "
+                      "White first dead (D1)")
+
+
+def test_weiqi_unclear_final_status_and_the_picture_say_who_moves_first() -> None:
+    engine = engine_seeded(OPEN_POINT, "jihuozi", seed=1)
+    assert ok(engine, "weiqi-unclear") == OPEN_POINT_UNCLEAR
+    assert ok(engine, "final_status_list unclear") == "B1 A2 B2 C2 D2"
+    alive = ok(engine, "final_status_list alive")
+    assert "B1" not in alive.split() and "E1" in alive.split()
+    assert ok(engine, "final_status_list dead") == ""
+    assert ok(engine, "final_status B1") == "unclear"
+    assert ok(engine, "final_status E1") == "alive"
+    gfx = ok(engine, "weiqi-gfx").splitlines()
+    assert "B1 ?" in next(line for line in gfx if line.startswith("LABEL"))
+    assert "TEXT 未定 B1: 黑先活，白先死" in gfx
+    assert ("TEXT unclear B1: depends on who moves first: Black first alive (D1), "
+            "White first dead (D1)") in gfx
+
+
+def test_final_score_under_jihuozi_names_the_dispute_of_the_natural_version() -> None:
+    engine = engine_seeded(OPEN_POINT, "jihuozi", seed=1)
+    before = ("cannot score: B1 depends on who moves first (Black first W+74, White first "
+              "W+87); settle it by play (实战解决): ")
+    assert fail(engine, "final_score") == before + "play on, black to move"
+    ok(engine, "weiqi-stop")  # Black proposes, White accepts: 协商休止
+    ok(engine, "weiqi-stop")
+    assert fail(engine, "final_score") == before + (
+        "weiqi-dispute resumes play with two virtual moves, then black, the proposer, "
+        "moves first")
+    assert ok(engine, "weiqi-dispute").startswith("playing")
+    moves(engine, "b d1")  # the dispute settled by play: Black makes its second eye
+    ok(engine, "weiqi-stop")
+    ok(engine, "weiqi-stop")
+    assert ok(engine, "weiqi-unclear") == ""
+    assert ok(engine, "final_score") == "W+73"
+
+
+def test_final_score_under_the_art_version_asks_for_a_test_play_and_counts_after_it() -> None:
+    engine = engine_seeded(RACE, "jipingdian-art", seed=3)
+    moves(engine, "b pass", "w pass")  # 两弃休止
+    answer = fail(engine, "final_score")
+    assert re.fullmatch(
+        r"cannot score: D2 E2 depend on who moves first \(Black first \S+, White first \S+\); "
+        r"settle it by a test play \(实战解决\): weiqi-test_play \[colour\] from the paused "
+        r"position, either side first, then weiqi-test_end", answer), answer
+    ok(engine, "weiqi-test_play white")
+    moves(engine, "w e1", "b e9", "w d9")  # White wins the race: D9 captures the E column
+    # the stones it captured are dead; E1 and D9, held by White at its end, are White's
+    assert ok(engine, "weiqi-test_end") == "E2 E3 E4 E5 E6 E7 E8\nw: E1 D9"
+    assert ok(engine, "weiqi-unclear") == ""
+    assert ok(engine, "final_status_list dead") == "E2 E3 E4 E5 E6 E7 E8"
+    assert re.fullmatch(r"W\+\d+(\.5)?", ok(engine, "final_score"))
+
+
+def test_final_score_under_the_standard_rules_says_play_on() -> None:
+    engine = engine_with(KO, "chinese")
+    moves(engine, "b pass", "w pass")
+    answer = fail(engine, "final_score")
+    assert answer.startswith("cannot score: B1 E1 F1 depend on who moves first (Black first ")
+    assert answer.endswith("); settle it by play: play on, black to move")
+    assert fail(engine, "final_score_area") == answer
+    moves(engine, "b e2", "w pass", "b e1")  # Black takes the ko first and connects
+    assert ok(engine, "weiqi-unclear") == ""
+    assert ok(engine, "final_status_list dead") == ""
+    assert ok(engine, "final_score").startswith("W+")
+
+
+def test_weiqi_score_lists_what_each_side_achieves_first() -> None:
+    import json
+
+    engine = engine_seeded(OPEN_POINT, "jihuozi", seed=1)
+    detail = json.loads(ok(engine, "weiqi-score jihuozi"))
+    assert detail["first_move"] == [{
+        "stones": ["B1", "A2", "B2", "C2", "D2"], "black": "alive", "white": "dead",
+        "black_move": ["D1"], "white_move": ["D1"]}]

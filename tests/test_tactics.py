@@ -184,6 +184,8 @@ MIAI = """
 
 
 def test_the_playouts_answer_a_cut_through_one_miai_point_on_the_other() -> None:
+    # The rule itself; the playouts do not use it by default (ownership.MIAI_ANSWER is off:
+    # it lost finished GNU Go games), so this checks the answer it would give when switched on.
     board = board_from_diagram(MIAI)
     col = list(board.colour)
     mc = OwnershipPlayouts(board, col, [p for p in board.points if col[p] == EMPTY], set(),

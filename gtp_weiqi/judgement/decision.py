@@ -43,6 +43,7 @@ DEAD_SHARE = 0.67
 FIRST_ROUND = 0.5  # playouts of the first (influence-map) round, as a share of the second
 STRONG_SHARE = 0.85  # a string is strong when it survives this share of the first round
 STANDING_SHARE = 0.85  # an attacker the tactical reader trusts survives this share of it
+TACTICAL_READER = True  # after the first round, mark dead what the tactical reader finds taken
 
 
 def default_playouts(n_points: int) -> int:
@@ -82,8 +83,8 @@ def decide_by_playouts(board: Board, col: list[int], work: list[int],
             strong.append(h)
         if all(p in fixed_owner for p in ss) or kept >= STANDING_SHARE * n1 * len(ss):
             standing.add(h)
-    new_work = _without_tactically_dead(mc.base, col, work, stones, undecided, protected,
-                                        standing, string_status)
+    new_work = work if not TACTICAL_READER else _without_tactically_dead(
+        mc.base, col, work, stones, undecided, protected, standing, string_status)
     if new_work is not work:
         work = new_work
         undecided = [h for h in undecided if h not in string_status]

@@ -4,13 +4,17 @@ Nobody plays a self-atari on a seki point, nobody fills an own eye (a false eye,
 opponent diagonals or one on the edge, is only a connection and may be filled), a capture
 that a snapback (倒扑) would take back is a self-atari like any other, nobody fills half of a
 two-point eye space that one own string surrounds (it only takes off a liberty), strings in
-atari are captured (or saved) first, a cut through one of the two points that join two own strings
-(a miai, 见合) is answered on the other, the side whose stones were just captured in a
+atari are captured (or saved) first, the side whose stones were just captured in a
 killable shape (a bent three, say) plays its vital point next (`tactics`), so a race won into
 a dead shape still leaves one eye, a move often answers the previous one nearby, and a side moves
 into the other side's area only when nothing else is left, and even then mostly passes
 instead.  The area comes from Bouzy's 5/21 influence map (`influence`) or from the strings an
 earlier round found strong (`strong_area`); see `decision` for the rounds.
+
+One more rule, answering a cut through one of the last two points that join two own strings
+(a miai, 见合) on the other, is written (`OwnershipPlayouts._miai_answer`) but off
+(`MIAI_ANSWER`): on finished GNU Go games it let dead groups connect into groups the playouts
+called alive, and lost games the judgement had right without it.
 
 Everything is deterministic for a given position and ``random.Random``: no choice depends on
 hash order.
@@ -44,6 +48,11 @@ INVADE_RATE = 0.3  # chance, when only moves into the other side's area are left
 SELF_ATARI_MAX = 3  # largest string a random self-atari may make (nakade), never on seki
 SELF_ATARI_RATE = 0.5  # chance to accept such a self-atari
 EYE_SPACE_MAX = 6  # one-colour regions this small are eye space: attacked freely
+# The tactical rules of the playouts, each switchable to measure what it brings (ablation):
+# the miai answer is off, as it lost games (g13_026, g19_009 of fresh GNU Go games; see above)
+MIAI_ANSWER = False  # a cut through one of the last two joining points is answered on the other
+VITAL_POINT = True  # stones just taken in a killable shape: their owner plays its vital point
+TWO_POINT_SPACE = True  # nobody fills half of a two-point eye space one own string surrounds
 
 
 class OwnershipPlayouts:
@@ -130,6 +139,7 @@ class OwnershipPlayouts:
         colour = first
         passes = moves = 0
         last = vital = -1
+        miai, vital_rule = MIAI_ANSWER, VITAL_POINT
         while moves < max_moves:
             c = colour
             opp = 3 - c
@@ -139,7 +149,7 @@ class OwnershipPlayouts:
                 if vital in pos and self._vital_ok(vital, c):
                     move = vital
                 vital = -1
-            if move < 0 and last >= 0:
+            if move < 0 and last >= 0 and miai:
                 move = self._miai_answer(last, c)
             if move < 0 and watch:
                 move, watch = self._atari_move(watch, c, opp)
@@ -170,7 +180,7 @@ class OwnershipPlayouts:
                 for s in taken:
                     pos[s] = len(empty)
                     empty.append(s)
-                if 3 <= len(taken) <= 6:
+                if vital_rule and 3 <= len(taken) <= 6:
                     vital = nakade_vital_point(list(taken), nbrs)
                 last = move
                 # Watch the strings the move left in atari: its own, the opponent's beside.
@@ -203,7 +213,8 @@ class OwnershipPlayouts:
             return True
         elif kind == SNAPBACK:  # a capture taken back at once: a self-atari like others
             return allow_selfatari and self._selfatari_ok(p, c)
-        elif self._in_own_two_point_space(p, c) and not board.is_own_atari_liberty(p, c):
+        elif (TWO_POINT_SPACE and self._in_own_two_point_space(p, c)
+              and not board.is_own_atari_liberty(p, c)):
             # Filling half of an own two-point eye space only takes a liberty off, the one
             # a race into a dead shape is won by.
             return False

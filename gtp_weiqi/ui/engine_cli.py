@@ -153,34 +153,18 @@ def _serve_gmp(engine: WeiqiEngine, args: argparse.Namespace,
     """GMP on stdin / stdout, with the built-in player or (--engine) the back end's; 128 +
     the signal's number after SIGTERM or SIGHUP (cgoban ends its program with SIGTERM)."""
     from .gmp.session import serve_gmp
-    from .gtp.controller import ChannelError, ControllerError
-    from .gtp.proxy import Signalled, describe_failure, signals_end_session, start_proxy
+    from .gtp.proxy import Signalled, serve_proxy, signals_end_session
 
+    def session() -> int:
+        return serve_gmp(engine, sys.stdin.buffer, sys.stdout.buffer, transcript=transcript)
+
+    if args.engine:
+        return serve_proxy(engine, args.engine, sys.stdin.buffer, sys.stdout.buffer,
+                           timeout=args.engine_timeout or None, retries=args.engine_retries,
+                           dead_stones=args.engine_dead_stones, session=session)
     with signals_end_session():
         try:
-            if not args.engine:
-                return serve_gmp(engine, sys.stdin.buffer, sys.stdout.buffer,
-                                 transcript=transcript)
-            try:
-                proxy = start_proxy(engine, args.engine, timeout=args.engine_timeout or None,
-                                    retries=args.engine_retries,
-                                    dead_stones=args.engine_dead_stones)
-            except ChannelError as exc:
-                print(f"gtp-weiqi: cannot use the back end {args.engine!r}: "
-                      f"{describe_failure(exc)}", file=sys.stderr, flush=True)
-                return 2
-            except ControllerError as exc:
-                print(f"gtp-weiqi: cannot use the back end {args.engine!r}: {exc}",
-                      file=sys.stderr, flush=True)
-                return 2
-            quick = True
-            try:
-                code = serve_gmp(engine, sys.stdin.buffer, sys.stdout.buffer,
-                                 transcript=transcript)
-                quick = False
-                return code
-            finally:
-                proxy.close(quick=quick)
+            return session()
         except Signalled as exc:
             return 128 + exc.signum
 

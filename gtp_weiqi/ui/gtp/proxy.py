@@ -974,9 +974,12 @@ def signals_end_session() -> Iterator[None]:
 
 def serve_proxy(engine: WeiqiEngine, command: str, stdin: BinaryIO, stdout: BinaryIO, *,
                 timeout: float | None = DEFAULT_TIMEOUT, retries: int = 2,
-                dead_stones: bool = False) -> int:
+                dead_stones: bool = False,
+                session: Callable[[], int] | None = None) -> int:
     """Run proxy mode until `quit` or end of input (0); 2 when the back end cannot start;
-    128 + the signal's number after SIGTERM or SIGHUP."""
+    128 + the signal's number after SIGTERM or SIGHUP.  `session` is what talks to the
+    controller in front of the back end (default: GTP on stdin / stdout; GMP mode passes
+    its own) and gives the exit code."""
     with signals_end_session():
         try:
             try:
@@ -992,14 +995,18 @@ def serve_proxy(engine: WeiqiEngine, command: str, stdin: BinaryIO, stdout: Bina
                 return 2
             quick = True
             try:
-                engine.serve(stdin, stdout)
+                if session is None:
+                    engine.serve(stdin, stdout)
+                    code = 0
+                else:
+                    code = session()
                 quick = False
             finally:
                 proxy.close(quick=quick)
         except Signalled as exc:
             print(f"gtp-weiqi: {exc}: the back end was stopped", file=sys.stderr, flush=True)
             return 128 + exc.signum
-    return 0
+    return code
 
 
 __all__ = ["Proxy", "RESIGN", "Refused", "Signalled", "Unavailable", "describe_failure",

@@ -40,13 +40,17 @@ def locale_without_a_language(monkeypatch: pytest.MonkeyPatch) -> None:
             monkeypatch.setenv(name, "C.UTF-8")
 
 
+# where tests/install-deps.sh unpacks a GoGui build it was given
+UNPACKED_GOGUI = Path("/opt/gogui")
+
+
 def gogui_home() -> Path | None:
-    """The GoGui build named by GOGUI_HOME (its bin/ holds gogui-regress, gogui-twogtp), or
-    None: the GoGui tests are skipped without one, in CI too."""
-    home = os.environ.get("GOGUI_HOME")
-    if not home or not (Path(home) / "lib" / "gogui.jar").is_file():
-        return None
-    return Path(home)
+    """The GoGui build named by GOGUI_HOME, else the one install-deps unpacked (its bin/
+    holds gogui-regress, gogui-twogtp), or None: the GoGui tests are skipped without one,
+    in CI too."""
+    named = os.environ.get("GOGUI_HOME")
+    found = [Path(named)] if named else sorted(UNPACKED_GOGUI.glob("gogui-*"))
+    return next((home for home in found if (home / "lib" / "gogui.jar").is_file()), None)
 
 
 @pytest.fixture

@@ -33,7 +33,7 @@ fi
 
 # GoGui 1.6 (gogui-regress, gogui-twogtp) for the GoGui tests, when a build is at hand:
 # GOGUI_TARBALL names it (default: the shared tools folder beside the checkout).  The tests
-# find it through GOGUI_HOME, which .ci/run sets; without it they are skipped.
+# find it there (or wherever GOGUI_HOME names); without one they are skipped.
 gogui_tarball="${GOGUI_TARBALL:-../shared/tools/gogui-build.tar.gz}"
 if [ -z "${GOGUI_HOME:-}" ] && [ -f "$gogui_tarball" ] && ! [ -d /opt/gogui ]; then
     mkdir -p /opt/gogui.part && tar -xzf "$gogui_tarball" -C /opt/gogui.part

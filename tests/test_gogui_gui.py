@@ -60,13 +60,13 @@ def properties(text: str) -> dict[str, str]:
                 if line.strip() and not line.startswith("#"))
 
 
-def run_gogui(tmp_path: Path, home: Path, log: Path, args: list[str],
+def run_gogui(gogui_build: Path, tmp_path: Path, home: Path, log: Path, args: list[str],
               attach: bool) -> tuple[list[Exchange], str]:
     """GoGui with `user.home` in `home`, until the engine has answered the komi command;
     with `attach`, the program is chosen as Program > Attach > 1 (Alt+P, A, 1).  Returns the
     transcript and the main window's title."""
     java = ["java", f"-Duser.home={home}", "-jar",
-            str(Path(os.environ["GOGUI_HOME"]) / "lib" / "gogui.jar"), *args]
+            str(gogui_build / "lib" / "gogui.jar"), *args]
     deadline = time.monotonic() + DEADLINE
     xvfb, display = start_xvfb(WIDTH, HEIGHT)
     gogui = None
@@ -161,7 +161,7 @@ def test_gogui_lists_the_shipped_program_entry_and_attaches_it_at_the_preset_kom
     (home / ".gogui-prefs").write_text(text.replace(
         f"command={command}", f"command={command.replace('gtp-weiqi', engine(log), 1)}"),
         encoding="utf-8")
-    found, titles = run_gogui(tmp_path, home, log, [], attach=True)
+    found, titles = run_gogui(gogui, tmp_path, home, log, [], attach=True)
     check_attach(found, komi)
     assert "gtp_weiqi 计活子" in titles.splitlines()  # the entry's label, from the file
     assert found[0].text == "gtp_weiqi"
@@ -188,6 +188,6 @@ def test_gogui_config_attaches_the_engine_at_start_at_the_preset_komi(
     conf.write_text(" ".join(f'"{w}"' if " " in w else w for w in words) + "\n")
     home = tmp_path / "home"
     home.mkdir()
-    found, titles = run_gogui(tmp_path, home, log, ["-config", str(conf)], attach=False)
+    found, titles = run_gogui(gogui, tmp_path, home, log, ["-config", str(conf)], attach=False)
     check_attach(found, komi)
     assert re.search(r"gtp_weiqi --log \S+ --rules jihuozi", titles)  # -program's title

@@ -15,6 +15,7 @@ import pytest
 from conftest import fail, ok
 from support.board_diagram import board_from_diagram
 from test_ending import engine_with, moves
+from test_judgement import WALLS_WITH_INVADERS
 
 from gtp_weiqi.core.board import BLACK, WHITE
 from gtp_weiqi.core.coords import format_vertex
@@ -131,17 +132,7 @@ def test_a_ko_the_owner_takes_first_saves_the_group(seed: int) -> None:
 
 
 def test_a_settled_position_has_no_first_move_question() -> None:
-    board = board_from_diagram("""
-        ...XO....
-        ...XO....
-        ...XO....
-        .O.XO....
-        ...XO..X.
-        ...XO....
-        ...XO....
-        ...XO....
-        ...XO....
-    """)
+    board = board_from_diagram(WALLS_WITH_INVADERS)  # settled: the invaders are dead
     report = judge(board)
     assert report.unclear == [] and report.first_move == {}
 

@@ -25,6 +25,7 @@ from support.worked_example import CAPTURED, EXAMPLE_7X7, example_input
 
 from gtp_weiqi.counting import METHODS, analyse, count
 from gtp_weiqi.pictures import (
+    FirstMoveNote,
     PngUnavailable,
     build_picture,
     build_scene,
@@ -32,6 +33,7 @@ from gtp_weiqi.pictures import (
     summarise,
     svg_of,
     svg_to_png,
+    to_gfx,
 )
 from gtp_weiqi.pictures.count_in_words import unit_for
 from gtp_weiqi.pictures.scene import (
@@ -492,3 +494,36 @@ def test_readme_pictures_show_b_plus_1_under_zilu_and_w_plus_1_under_zikong() ->
     zikong = ET.parse(IMAGES / "example-7x7-zikong.svg").getroot()
     assert "Black wins by 1 stone (B+1)" in all_text(zilu)
     assert "White wins by 1 point (W+1)" in all_text(zikong)
+
+
+# -- unclear strings and why ---------------------------------------------------------------------
+
+# The example with two strings taken as unclear: G1 without a reason, A4 (Black's left group)
+# one whose fate depends on who moves first.
+WHY_A4 = FirstMoveNote((3, 0), "黑先活 (A7)，白先死 (A7)",
+                       "depends on who moves first: Black first alive (A7), White first "
+                       "dead (A7)")
+
+
+def test_a_string_that_depends_on_who_moves_first_is_marked_apart_and_explained(example
+                                                                                ) -> None:
+    inp, judgement, a = example
+    pic = build_picture(count("zikong", inp, judgement, analysis=a), inp.stones, [(0, 6)],
+                        [WHY_A4])
+    assert pic.unclear == [(3, 0), (0, 6)] and pic.plain_unclear() == [(0, 6)]
+    assert [kind for kind, _, _ in pic.legend()][-2:] == ["unclear", "first_move"]
+    root = svg_tree(pic)
+    assert pieces(root, "unclear badge") == 1  # G1: '?' on white
+    assert pieces(root, "unclear first_move badge") == 1  # A4: '?' on purple
+    assert "先手决定 depends on who moves first" in texts(root, "legend text")
+    zh = "未定 A4: 黑先活 (A7)，白先死 (A7)"
+    en = ("unclear A4: depends on who moves first: Black first alive (A7), White first dead "
+          "(A7)")
+    for lang, said in (("both", [zh, en]), ("zh", [zh]), ("en", [en])):
+        shown = ET.fromstring(svg_of(pic, lang))
+        pieces_shown = texts(shown, "first_move")  # below the count, wrapped to the width
+        assert " ".join(piece.strip() for piece in pieces_shown) == " ".join(said), lang
+        assert [line for line in to_gfx(pic, lang).splitlines() if "A4:" in line] == [
+            f"TEXT {line}" for line in said]
+    assert "LABEL" in to_gfx(pic) and "A4 ?" in to_gfx(pic) and "G1 ?" in to_gfx(pic)
+    decode(png_of(pic, 1.0, "en"))

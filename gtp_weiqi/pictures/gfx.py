@@ -14,7 +14,8 @@ TRIANGLE, MARK, LABEL, COLOR, INFLUENCE, VAR, TEXT and CLEAR.  What each layer b
     VAR b p w p ...     stones the method puts in (filled / refilled), as ghost stones;
                         the LABEL line after it numbers them per side
     LABEL p n ...       路 routes, numbered per side; `?` on unclear strings
-    TEXT ...            the count in Chinese and / or English (--lang), the legend, notes
+    TEXT ...            the count in Chinese and / or English (--lang), the legend, notes,
+                        and why each string that depends on who moves first is unclear
 
 Later LABELs replace earlier ones on a point, so the VAR numbers are overwritten with the
 per-side numbers.
@@ -27,14 +28,14 @@ from collections.abc import Iterable
 from ..core.coords import format_vertex
 from ..core.lang import pick, word
 from ..counting.types import BLACK, COLOURS, WHITE, Point
-from .notes import note_lines
+from .notes import first_move_lines, note_lines
 from .picture import Picture
 
 _GFX_LEGEND = {
     "block": "COLOR", "territory_b": "BLACK", "territory_w": "WHITE", "eye": "SQUARE",
     "route_b": "LABEL", "route_w": "LABEL", "public": "TRIANGLE", "dead": "MARK",
     "placed_b": "VAR", "placed_w": "VAR", "taken": "CIRCLE", "turned": "CIRCLE",
-    "unclear": "LABEL ?",
+    "unclear": "LABEL ?", "first_move": "LABEL ?",
 }
 
 
@@ -89,6 +90,8 @@ def to_gfx(pic: Picture, lang: str = "both") -> str:
         lines.append(_text(f"{word(lang, 'dead')}: " + " ".join(_v(pic.dead))))
     if pic.unclear:
         lines.append(_text(f"{word(lang, 'unclear')}: " + " ".join(_v(pic.unclear))))
+    for first in pic.first_move:
+        lines += [_text(one) for one in first_move_lines(first, lang)]
     for note in pic.notes:
         lines += [_text(one) for one in note_lines(note, lang)]
     return "\n".join(lines)

@@ -1,4 +1,5 @@
-"""The counting layer's notes as a picture shows them, in --lang.
+"""The counting layer's notes as a picture shows them, in --lang, and the reasons of the
+strings whose fate depends on who moves first.
 
 The counting layer writes its notes in English, as data (the artefacts of a count, in the
 JSON as they are); a picture translates the ones it knows at the point of display.  A note
@@ -10,7 +11,9 @@ from __future__ import annotations
 
 import re
 
-from ..core.lang import lines
+from ..core.coords import format_vertex
+from ..core.lang import in_one, lines
+from .picture import FirstMoveNote
 
 # The notes' forms (str.format templates, as counting/balancing.py writes them) -> Chinese.
 NOTES: dict[str, str] = {
@@ -58,4 +61,13 @@ def note_lines(note: str, lang: str) -> list[str]:
     return lines(lang, zh, note)
 
 
-__all__ = ["NOTES", "note_lines", "note_zh"]
+def first_move_lines(note: FirstMoveNote, lang: str) -> list[str]:
+    """Why one string is unclear, in `lang` (both: Chinese, then English): '未定 B1: 黑先活
+    (D1)，白先死 (D1)' / 'unclear B1: depends on who moves first: Black first alive (D1),
+    White first dead (D1)', the string named by its marked stone."""
+    where = format_vertex(note.point)
+    return lines(lang, f"{in_one('zh', 'unclear')} {where}: {note.zh}",
+                 f"unclear {where}: {note.en}")
+
+
+__all__ = ["NOTES", "first_move_lines", "note_lines", "note_zh"]

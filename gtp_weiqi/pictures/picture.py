@@ -10,7 +10,8 @@ layers the method built:
 - 空 territory (the own points a method counts or leaves empty);
 - the board the method made: stones it filled or refilled (numbered per side), stones it
   took off, block heads it returned (还棋头);
-- strings the judgement left unclear.
+- strings the judgement left unclear, and for those whose fate depends on who moves first
+  (先手决定) the reason: each side's outcome and first move.
 
 Points are (row, col), row 0 at the bottom (GTP row 1), col 0 column A.
 """
@@ -51,6 +52,19 @@ class Block:
     fill: str
 
 
+@dataclass(frozen=True)
+class FirstMoveNote:
+    """Why an unclear string is unclear when its fate depends on who moves first, as a
+    picture says it: the string's first stone (where its mark is) and the reason in
+    Chinese and in English ('黑先活 (D1)，白先死 (D1)' / 'depends on who moves first: Black
+    first alive (D1), White first dead (D1)').  Plain words, so that the picture needs
+    neither the judgement's board nor the scoring's records."""
+
+    point: Point
+    zh: str
+    en: str
+
+
 @dataclass
 class Picture:
     """The layers of one count, ready to draw.
@@ -58,7 +72,9 @@ class Picture:
     stones -- the position as played (dead stones included); dead -- the stones the
     judgement took off; placed -- stones the method put on the board (filled / refilled);
     taken -- stones the method took off; turned -- stones that changed colour (还棋头:
-    point -> new colour); routes / placed are numbered per side in reading order.
+    point -> new colour); routes / placed are numbered per side in reading order;
+    unclear -- the first stone of each string the judgement left unclear; first_move --
+    why, for those whose fate depends on who moves first (their points are in `unclear`).
     """
 
     slug: str
@@ -77,6 +93,12 @@ class Picture:
     turned: dict[Point, str] = field(default_factory=dict)
     unclear: list[Point] = field(default_factory=list)
     notes: list[str] = field(default_factory=list)
+    first_move: list[FirstMoveNote] = field(default_factory=list)
+
+    def plain_unclear(self) -> list[Point]:
+        """The unclear strings' points without a first-move reason."""
+        explained = {n.point for n in self.first_move}
+        return [p for p in self.unclear if p not in explained]
 
     def legend(self) -> list[tuple[str, str, str]]:
         """(kind, 中文, English) for every layer the picture shows, in drawing order."""
@@ -103,8 +125,10 @@ class Picture:
             out.append(("taken", "取下", "stone taken off"))
         if self.turned:
             out.append(("turned", "还棋头", "block head returned"))
-        if self.unclear:
+        if self.plain_unclear():
             out.append(("unclear", "未定", "unclear"))
+        if self.first_move:
+            out.append(("first_move", "先手决定", "depends on who moves first"))
         return out
 
 
@@ -128,9 +152,11 @@ def _minus(pts: list[Point], drop: Iterable[Point]) -> list[Point]:
 
 
 def build_picture(count: Count, stones: Mapping[Point, str],
-                  unclear: Iterable[Point] = ()) -> Picture:
+                  unclear: Iterable[Point] = (),
+                  first_move: Iterable[FirstMoveNote] = ()) -> Picture:
     """The picture of one count: `stones` is the position as played (dead stones included),
-    as the ScoringInput holds it; `unclear` are stones the judgement could not decide."""
+    as the ScoringInput holds it; `unclear` are stones the judgement could not decide (one
+    per string); `first_move` says why for those whose fate depends on who moves first."""
     art = count.artefacts
     width, height = (int(v) for v in art.get("size", (0, 0)))
     if not width:
@@ -138,7 +164,10 @@ def build_picture(count: Count, stones: Mapping[Point, str],
     slug = count.slug
     pic = Picture(slug, width, height, summarise(count),
                   {(int(r), int(c)): v for (r, c), v in stones.items()})
-    pic.unclear = _pts(unclear)
+    # in reading order, as the marks are read off the board; one note per point
+    pic.first_move = sorted({n.point: n for n in first_move}.values(),
+                            key=lambda n: (-n.point[0], n.point[1]))
+    pic.unclear = _pts([*unclear, *(n.point for n in pic.first_move)])
     if slug != "tromp_taylor":
         dead = art.get("removed_dead", {})
         pic.dead = _pts([p for c in COLOURS for p in dead.get(c, [])])
@@ -216,5 +245,5 @@ def build_picture(count: Count, stones: Mapping[Point, str],
     return pic
 
 
-__all__ = ["BLOCK_FILLS", "TINT_ALPHA", "Block", "Picture", "build_picture",
+__all__ = ["BLOCK_FILLS", "TINT_ALPHA", "Block", "FirstMoveNote", "Picture", "build_picture",
            "reading_order"]

@@ -20,7 +20,7 @@ from dataclasses import dataclass, field
 from ..core.coords import LETTERS
 from ..core.lang import pick
 from ..counting.types import BLACK, COLOURS, WHITE, Point
-from .notes import note_lines
+from .notes import first_move_lines, note_lines
 from .picture import BLOCK_FILLS, TINT_ALPHA, Picture
 
 CELL = 34.0
@@ -296,11 +296,14 @@ def _badges(scene: Scene, colour: str, where: list[tuple[float, float, str]], si
 
 
 def _unclear_marks(scene: Scene, where: list[tuple[float, float]], size: float,
-                   cls: str) -> None:
+                   cls: str, first_move: bool = False) -> None:
+    """'?' badges: purple on white for an unclear string; inverted, white on purple, for one
+    whose fate depends on who moves first (its reason is in the words below the board)."""
     r = size * 0.75
-    scene.shape((circle_d(x, y, r) for x, y in where), fill="#ffffff", stroke=UNCLEAR,
+    ground, ink = (UNCLEAR, "#ffffff") if first_move else ("#ffffff", UNCLEAR)
+    scene.shape((circle_d(x, y, r) for x, y in where), fill=ground, stroke=UNCLEAR,
                 width=1.5, cls=f"{cls} badge")
-    scene.items += [Text(x, y, "?", size, fill=UNCLEAR, anchor="middle", bold=True, cls=cls)
+    scene.items += [Text(x, y, "?", size, fill=ink, anchor="middle", bold=True, cls=cls)
                     for x, y in where]
 
 
@@ -393,7 +396,9 @@ def _draw_marks(scene: Scene, pic: Picture) -> None:
     for c in COLOURS:
         _badges(scene, c, [(*xy(p), str(i)) for i, p in enumerate(pic.routes[c], 1)],
                 CELL * 0.36, "route")
-    _unclear_marks(scene, [xy(p) for p in pic.unclear], CELL * 0.42, "unclear")
+    _unclear_marks(scene, [xy(p) for p in pic.plain_unclear()], CELL * 0.42, "unclear")
+    _unclear_marks(scene, [xy(n.point) for n in pic.first_move], CELL * 0.42,
+                   "unclear first_move", first_move=True)
 
 
 # -- legend and words ----------------------------------------------------------------------
@@ -434,6 +439,8 @@ def _icon(scene: Scene, kind: str, x: float, y: float, pic: Picture) -> None:
         scene.shape([circle_d(x, y, r + 0.5)], stroke=MADE, width=2.0, cls=cls)
     elif kind == "unclear":
         _unclear_marks(scene, [(x, y)], 10, "legend unclear")
+    elif kind == "first_move":
+        _unclear_marks(scene, [(x, y)], 10, "legend first_move", first_move=True)
 
 
 def _draw_legend(scene: Scene, pic: Picture, y: float, lang: str) -> float:
@@ -451,7 +458,8 @@ def _draw_legend(scene: Scene, pic: Picture, y: float, lang: str) -> float:
 
 def _draw_words(scene: Scene, pic: Picture, y: float, lang: str) -> float:
     """The count in words (in both languages: the Chinese lines, then the English lines),
-    then the notes; returns the y below them."""
+    then why each string that depends on who moves first is unclear, then the notes;
+    returns the y below them."""
     s = pic.summary
     avail = scene.width - 2 * PAD
     lines: list[tuple[str, bool]] = []
@@ -460,6 +468,11 @@ def _draw_words(scene: Scene, pic: Picture, y: float, lang: str) -> float:
     for text, bold in lines:
         for piece in wrap(text, 12, avail):
             scene.items.append(Text(PAD, y + LINE / 2, piece, 12, bold=bold, cls="summary"))
+            y += LINE
+    for reason in (one for n in pic.first_move for one in first_move_lines(n, lang)):
+        for piece in wrap(reason, 11, avail):
+            scene.items.append(Text(PAD, y + LINE / 2, piece, 11, fill=UNCLEAR,
+                                    cls="first_move"))
             y += LINE
     for note in (one for n in pic.notes for one in note_lines(n, lang)):
         for piece in wrap(note, 11, avail):

@@ -12,10 +12,10 @@ import sys
 from pathlib import Path
 
 import pytest
-from test_score_cli import EXAMPLE_MOVES
+from test_score_cli import EXAMPLE_MOVES, OPEN_POINT_FIRST_MOVE, open_point_sgf
 from test_scoring_api import C2, TB, TW, example_sgf
 
-from gtp_weiqi.scoring.batch import recorded_winner, summarise
+from gtp_weiqi.scoring.batch import FIELDS, recorded_winner, row_from_csv, summarise
 from gtp_weiqi.ui.score_cli import main
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -182,3 +182,65 @@ def test_the_summary_counts_each_pair_of_methods_once() -> None:
     assert same.lines()[-2:] == ["games whose winner differs between two of them:",
                                  "  a / c: 1"]
     assert (summary.with_re, summary.re_winner_differs, summary.re_margin_differs) == (2, 1, 1)
+
+
+# -- strings whose fate depends on who moves first ----------------------------------------------
+
+
+def with_open_point(root: Path) -> None:
+    """A folder of two records: the example with its dead stone marked, and
+    test_first_move.OPEN_POINT, whose corner string D1 decides (unclear at seed 1)."""
+    root.mkdir()
+    (root / "a-dd.sgf").write_bytes(example_sgf(DD={C2}))
+    (root / "b-open.sgf").write_bytes(open_point_sgf())
+
+
+def test_rows_and_game_lines_say_why_a_string_is_unclear(tmp_path, capsys) -> None:
+    with_open_point(tmp_path / "games")
+    jsonl, table = tmp_path / "rows.jsonl", tmp_path / "rows.csv"
+    code, _, _ = run(capsys, tmp_path / "games", "--jsonl", jsonl, "--csv", table,
+                     "--method", "zilu", "--seed", 1, "--workers", 1)
+    assert code == 0
+    settled, open_row = jsonl_rows(jsonl)
+    assert settled["first_move"] == [] and settled["unclear"] == []
+    assert open_row["unclear"] == [OPEN_POINT_FIRST_MOVE["string"]]
+    assert open_row["first_move"] == [OPEN_POINT_FIRST_MOVE]
+    with open(table, newline="", encoding="utf-8") as f:
+        header, *cells = list(csv.reader(f))
+    assert header == [*FIELDS, "margin:zilu"]
+    assert header[header.index("unclear"):header.index("error") + 1] == [
+        "unclear", "first_move", "error"]
+    rows = [dict(zip(header, c, strict=True)) for c in cells]
+    assert rows[1]["first_move"] == "B1: Black first alive (D1), White first dead (D1)"
+    assert row_from_csv(rows[1])["first_move"] == [OPEN_POINT_FIRST_MOVE]  # read back whole
+    assert row_from_csv(rows[0])["first_move"] == []
+    code, out, _ = run(capsys, tmp_path / "games" / "b-open.sgf", tmp_path / "games",
+                       "--method", "zilu", "--seed", 1, "--workers", 1, "--lang", "both")
+    name = tmp_path / "games" / "b-open.sgf"
+    assert (f"{name}: W+74 (jihuozi, jihuozi, 贴 8), RE 无, 死子来自 死活与归属, 未定 B1 "
+            "(黑先活 (D1)，白先死 (D1))") in out.splitlines()
+    assert (f"{name}: W+74 (jihuozi, jihuozi, komi 8), RE none, dead stones from judgement, "
+            "unclear B1 (depends on who moves first: Black first alive (D1), White first "
+            "dead (D1))") in out.splitlines()
+
+
+def test_resume_continues_a_csv_of_an_older_run_in_its_own_columns(tmp_path, capsys) -> None:
+    """A CSV written before the first_move column: --resume reads it and writes the new rows
+    without that column, so the file keeps one header."""
+    with_open_point(tmp_path / "games")
+    table = tmp_path / "old.csv"
+    run(capsys, tmp_path / "games", "--csv", table, "--method", "zilu", "--seed", 1,
+        "--workers", 1)
+    with open(table, newline="", encoding="utf-8") as f:
+        header, settled, _ = list(csv.reader(f))
+    gone = header.index("first_move")
+    old = [header[:gone] + header[gone + 1:], settled[:gone] + settled[gone + 1:]]
+    table.write_text("".join(",".join(line) + "\n" for line in old), encoding="utf-8")
+    code, stdout, _ = run(capsys, tmp_path / "games", "--csv", table, "--method", "zilu",
+                          "--seed", 1, "--resume", "--workers", 1)
+    assert code == 0 and "1 already in the output, skipped" in stdout
+    with open(table, newline="", encoding="utf-8") as f:
+        lines = list(csv.reader(f))
+    assert lines[:2] == old and len(lines) == 3
+    resumed = dict(zip(old[0], lines[2], strict=True))
+    assert resumed["unclear"] == "B1 A2 B2 C2 D2" and resumed["margin:zilu"] == "-74"

@@ -12,7 +12,10 @@ from pathlib import Path
 
 import pytest
 from sgfmill import sgf
+from support.board_diagram import board_from_diagram
+from test_first_move import OPEN_POINT
 
+from gtp_weiqi.core.board import BLACK, WHITE
 from gtp_weiqi.ui.cli import main as cli_main
 from gtp_weiqi.ui.score_cli import main, width_of
 
@@ -229,3 +232,75 @@ def test_help_and_the_subcommand_dispatch(games, capsys) -> None:
                            "--method", "zilu"], capture_output=True, text=True, timeout=120)
     assert proc.returncode == 0, proc.stderr
     assert results(proc.stdout) == {"zilu": "B+1"}
+
+
+# -- a string whose fate depends on who moves first ---------------------------------------------
+
+
+def open_point_sgf() -> bytes:
+    """test_first_move.OPEN_POINT as an SGF position under 计活子 (KM 8 by the preset): Black's
+    corner group B1 A2 B2 C2 D2 lives if Black plays D1 first and dies if White does; the
+    judgement at seed 1 leaves it unclear for that reason."""
+    game = sgf.Sgf_game(9)
+    root = game.get_root()
+    root.set("RU", "jihuozi")
+    board = board_from_diagram(OPEN_POINT)
+    for prop, colour in (("AB", BLACK), ("AW", WHITE)):
+        root.set(prop, {board.row_col(p) for p in board.points if board.colour[p] == colour})
+    return game.serialise()
+
+
+OPEN_POINT_STRING = ("B1", "A2", "B2", "C2", "D2")
+OPEN_POINT_FIRST_MOVE = {"string": list(OPEN_POINT_STRING), "black_first": "alive",
+                         "black_move": "D1", "white_first": "dead", "white_move": "D1"}
+
+
+def open_point(tmp_path: Path) -> Path:
+    path = tmp_path / "open-point.sgf"
+    path.write_bytes(open_point_sgf())
+    return path
+
+
+def test_the_table_says_why_a_string_is_unclear_in_english_and_chinese(capsys, tmp_path
+                                                                      ) -> None:
+    game = open_point(tmp_path)
+    transcripts = {
+        "en": """
+dead stones (judgement): none
+unclear (counted alive): B1
+  unclear B1: depends on who moves first: Black first alive (D1), White first dead (D1)
+""",
+        "zh": """
+死子 (judgement): 无
+未定 (按活子计): B1
+  未定 B1: 黑先活 (D1)，白先死 (D1)
+""",
+        "both": """
+死子 dead stones (judgement): none
+未定 (按活子计) unclear (counted alive): B1
+  未定 B1: 黑先活 (D1)，白先死 (D1)
+  unclear B1: depends on who moves first: Black first alive (D1), White first dead (D1)
+"""}
+    for lang, expected in transcripts.items():
+        code, out, _ = run(capsys, game, "--method", "zilu", "--seed", "1", "--lang", lang)
+        assert code == 0 and expected + "\n" in out, (lang, out)
+
+
+def test_the_json_pictures_say_why_a_string_is_unclear(capsys, tmp_path) -> None:
+    game = open_point(tmp_path)
+    code, out, _ = run(capsys, game, "--method", "zilu", "--seed", "1", "--json")
+    data = json.loads(out)
+    assert code == 0 and data["unclear"] == ["B1"]
+    assert data["first_move"] == [dict(OPEN_POINT_FIRST_MOVE, reason={
+        "zh": "黑先活 (D1)，白先死 (D1)",
+        "en": "depends on who moves first: Black first alive (D1), White first dead (D1)"})]
+    svg, png = tmp_path / "zilu.svg", tmp_path / "zilu.png"
+    code, _, err = run(capsys, game, "--method", "zilu", "--seed", "1", "--lang", "both",
+                       "--svg", svg, "--png", png, "--scale", "1")
+    assert code == 0 and "drew zilu" in err
+    texts = svg_texts(svg)
+    assert "先手决定 depends on who moves first" in texts  # the legend
+    assert "未定 B1: 黑先活 (D1)，白先死 (D1)" in texts
+    assert "unclear B1: depends on who moves first: Black first alive (D1), White first " \
+           "dead (D1)" in " ".join(t.strip() for t in texts)
+    assert png.read_bytes()[:8] == b"\x89PNG\r\n\x1a\n"

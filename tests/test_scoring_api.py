@@ -13,12 +13,21 @@ from pathlib import Path
 
 import pytest
 from sgfmill import sgf
+from support.board_diagram import board_from_diagram
 from support.worked_example import final_rows
-from test_score_cli import EXAMPLE_MOVES, EXPECTED
+from test_first_move import OPEN_POINT
+from test_score_cli import (
+    EXAMPLE_MOVES,
+    EXPECTED,
+    OPEN_POINT_FIRST_MOVE,
+    OPEN_POINT_STRING,
+    open_point_sgf,
+)
 
 import gtp_weiqi
+from gtp_weiqi.core.board import BLACK, WHITE
 from gtp_weiqi.core.coords import format_vertex
-from gtp_weiqi.scoring import RecordError, ScoringError
+from gtp_weiqi.scoring import FirstMoveString, RecordError, ScoringError
 
 ROOT = Path(__file__).resolve().parent.parent
 
@@ -182,3 +191,51 @@ def test_the_package_imports_the_scoring_api_only_when_used() -> None:
     out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True,
                          timeout=60, cwd=ROOT, check=True).stdout.split("\n")
     assert out[:3] == ["[]", "[]", "True"]
+
+
+# -- strings whose fate depends on who moves first ------------------------------------------------
+
+
+def diagram_stones(diagram: str) -> tuple[list[str], list[str]]:
+    """The Black and White stones of a board diagram (test_first_move's), as vertices."""
+    board = board_from_diagram(diagram)
+
+    def of(colour: int) -> list[str]:
+        return [format_vertex(board.row_col(p)) for p in board.points
+                if board.colour[p] == colour]
+
+    return of(BLACK), of(WHITE)
+
+
+def test_a_string_that_depends_on_who_moves_first_carries_both_outcomes() -> None:
+    black, white = diagram_stones(OPEN_POINT)
+    result = gtp_weiqi.score_position(black, white, size=9, methods="zilu,tromp_taylor",
+                                      rules="jihuozi", seed=1)
+    first = FirstMoveString(OPEN_POINT_STRING, "alive", "D1", "dead", "D1")
+    assert result.unclear == (OPEN_POINT_STRING,) and result.first_move == (first,)
+    assert result["zilu"].first_move == (first,)
+    assert result["tromp_taylor"].first_move == ()  # every stone alive: nothing unclear
+    assert first.describe() == ("depends on who moves first: Black first alive (D1), "
+                                "White first dead (D1)")
+    assert first.describe_zh() == "黑先活 (D1)，白先死 (D1)"
+    data = json.loads(json.dumps(result.to_dict()))
+    assert data["unclear"] == [list(OPEN_POINT_STRING)]  # the keys of before, as they were
+    assert data["first_move"] == [OPEN_POINT_FIRST_MOVE]
+    zilu, tromp_taylor = data["methods"]
+    assert zilu["unclear"] == [list(OPEN_POINT_STRING)]
+    assert zilu["first_move"] == [OPEN_POINT_FIRST_MOVE] and tromp_taylor["first_move"] == []
+    assert FirstMoveString.from_dict(OPEN_POINT_FIRST_MOVE) == first
+    # an SGF of the same position says the same
+    assert gtp_weiqi.score_sgf(open_point_sgf(), methods="zilu", seed=1).first_move == (first,)
+
+
+def test_a_settled_game_has_no_first_move_entries() -> None:
+    data = gtp_weiqi.score_sgf(example_sgf(DD={C2}), methods="zilu").to_dict()
+    assert data["first_move"] == [] and data["methods"][0]["first_move"] == []
+
+
+def test_without_a_first_move_a_side_is_described_without_one() -> None:
+    first = FirstMoveString(("E1",), "dead", "E2", "unclear", None)
+    assert first.describe() == ("depends on who moves first: Black first dead (E2), "
+                                "White first unclear")
+    assert first.describe_zh() == "黑先死 (E2)，白先未定"

@@ -41,9 +41,16 @@ class FirstMove:
         return (f"depends on who moves first: {first('Black', self.black, self.black_move)}, "
                 f"{first('White', self.white, self.white_move)}")
 
-    def describe_zh(self) -> str:
-        """In Chinese: '黑先活，白先死' (先手决定: the first mover decides)."""
-        return f"黑先{_ZH[self.black]}，白先{_ZH[self.white]}"
+    def describe_zh(self, vertex: Callable[[int], str] | None = None) -> str:
+        """In Chinese: '黑先活，白先死' (先手决定: the first mover decides); with `vertex`,
+        each side's first move too, '黑先活 (D1)，白先死 (D1)', so that a reader of Chinese
+        alone learns where to play, as the English says."""
+        def first(name: str, status: str, move: int) -> str:
+            shown = f" ({vertex(move)})" if vertex is not None and move >= 0 else ""
+            return f"{name}先{_ZH[status]}{shown}"
+
+        return (f"{first('黑', self.black, self.black_move)}，"
+                f"{first('白', self.white, self.white_move)}")
 
 
 _ZH = {ALIVE: "活", DEAD: "死", UNCLEAR: "未定"}

@@ -12,9 +12,9 @@ and the match referee count through it.
 
 from .api import count_record, score_position, score_sgf
 from .record import DEAD_SOURCES, Record, RecordError, load_record
-from .result import MethodScore, ScoreResult
+from .result import FirstMoveString, MethodScore, ScoreResult
 from .service import Scorer, ScoringError, UnclearError
 
-__all__ = ["DEAD_SOURCES", "MethodScore", "Record", "RecordError", "ScoreResult", "Scorer",
-           "ScoringError", "UnclearError", "count_record", "load_record", "score_position",
-           "score_sgf"]
+__all__ = ["DEAD_SOURCES", "FirstMoveString", "MethodScore", "Record", "RecordError",
+           "ScoreResult", "Scorer", "ScoringError", "UnclearError", "count_record",
+           "load_record", "score_position", "score_sgf"]

@@ -18,7 +18,7 @@ from ..core.rules import Rules
 from ..counting import METHODS, parse_params
 from ..judgement.marks import Verdict
 from .record import Record, load_record, read_source, record_dead, resolve_rules
-from .result import ALL_ALIVE, MethodScore, ScoreResult
+from .result import ALL_ALIVE, FirstMoveString, MethodScore, ScoreResult
 from .service import Scorer, ScoringError, check_method
 
 Methods = str | Iterable[str] | None
@@ -66,6 +66,19 @@ def _unclear(game: Game, verdict: Verdict) -> tuple[tuple[str, ...], ...]:
     return tuple(sorted(_vertices(game, s) for s in verdict.unclear))
 
 
+def _first_move(game: Game, verdict: Verdict) -> tuple[FirstMoveString, ...]:
+    """The unclear strings whose fate depends on who moves first, in vertices, in the
+    order of `_unclear`."""
+    rc = game.board.row_col
+
+    def move(p: int) -> str | None:
+        return format_vertex(rc(p)) if p >= 0 else None
+
+    found = [FirstMoveString(_vertices(game, s), f.black, move(f.black_move), f.white,
+                             move(f.white_move)) for s, f in verdict.first_move.items()]
+    return tuple(sorted(found, key=lambda f: f.string))
+
+
 def count_record(record: Record, methods: Methods = "all",
                  dead: str | Iterable[str] | None = None, scorer: Scorer | None = None,
                  params: Params = None) -> ScoreResult:
@@ -81,18 +94,19 @@ def count_record(record: Record, methods: Methods = "all",
     scores = []
     judged: Verdict | None = None  # the judgement of the methods that remove dead stones
     # the methods share one or two verdicts: their vertex lists are made once per verdict
-    listed: dict[int, tuple[tuple[str, ...], tuple[str, ...], tuple[tuple[str, ...], ...]]] = {}
+    listed: dict[int, tuple[tuple[str, ...], tuple[str, ...], tuple[tuple[str, ...], ...],
+                            tuple[FirstMoveString, ...]]] = {}
     for counted, verdict, alive in scorer.count_many(game, slugs, given):
         lists = listed.get(id(verdict))
         if lists is None:
             lists = listed[id(verdict)] = (_with_status(game, verdict, "dead"),
                                            _with_status(game, verdict, "seki"),
-                                           _unclear(game, verdict))
+                                           _unclear(game, verdict), _first_move(game, verdict))
         scores.append(MethodScore(
             counted.slug, counted.name_zh, counted.name_en, counted.unit_zh, counted.unit_en,
             counted.black, counted.white, counted.margin, counted.result, counted.winner,
             dict(counted.params), lists[0], lists[1], ALL_ALIVE if alive else source,
-            lists[2], counted))
+            lists[2], counted, lists[3]))
         judged = judged or (None if alive else verdict)
     everything_alive = judged is None and scorer.all_alive(game, "area")
     if judged is None:
@@ -105,7 +119,7 @@ def count_record(record: Record, methods: Methods = "all",
         recorded_result=record.recorded_result,
         dead_source=ALL_ALIVE if everything_alive else source,
         dead=_with_status(game, judged, "dead"), unclear=_unclear(game, judged),
-        methods=tuple(scores))
+        methods=tuple(scores), first_move=_first_move(game, judged))
 
 
 def score_sgf(source: str | bytes | os.PathLike[str], methods: Methods = "all",

@@ -8,6 +8,7 @@ on a cluster give the same rows.
 from __future__ import annotations
 
 import itertools
+import re
 from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, field
 from typing import Any
@@ -16,11 +17,18 @@ from ..core.lang import lines, sentence, word
 from ..counting.types import number
 from .api import count_record
 from .record import load_record
+from .result import FirstMoveString
 from .service import Scorer, ScoringError
 
 # The fields of a row, in CSV column order; then one `margin:<slug>` column per method.
 FIELDS = ("file", "bytes", "size", "rules", "komi", "moves", "recorded_result", "method",
-          "result", "dead_source", "dead", "unclear", "error")
+          "result", "dead_source", "dead", "unclear", "first_move", "error")
+# The columns of a CSV written before rows said why strings depend on who moves first:
+# --resume continues such a file in its own columns.
+FIELDS_WITHOUT_FIRST_MOVE = tuple(f for f in FIELDS if f != "first_move")
+# One string of a CSV `first_move` cell: 'B1: Black first alive (D1), White first dead (D1)'.
+_FIRST_MOVE_CELL = re.compile(r"(\S+): Black first (\w+)(?: \((\S+)\))?, "
+                              r"White first (\w+)(?: \((\S+)\))?")
 
 
 @dataclass(frozen=True)
@@ -67,34 +75,69 @@ def score_row(name: str, data: bytes, options: BatchOptions) -> dict[str, Any]:
         "moves": len(game.moves), "recorded_result": record.recorded_result,
         "method": own.slug, "result": own.result, "dead_source": result.dead_source,
         "dead": list(result.dead), "unclear": [list(s) for s in result.unclear],
+        "first_move": [f.to_dict() for f in result.first_move],
         "error": None, "margins": {m.slug: number(m.margin) for m in result.methods},
     }
 
 
-def csv_header(methods: Iterable[str]) -> list[str]:
-    return [*FIELDS, *(f"margin:{slug}" for slug in methods)]
+def csv_header(methods: Iterable[str], fields: tuple[str, ...] = FIELDS) -> list[str]:
+    """The CSV's columns: `fields` (a file of an older run may have fewer), then the
+    margins."""
+    return [*fields, *(f"margin:{slug}" for slug in methods)]
 
 
-def csv_cells(row: Mapping[str, Any], methods: Iterable[str]) -> list[str]:
-    """A row as CSV cells: lists joined by spaces (unclear strings by ' / ')."""
+def first_move_cell(first_move: Iterable[Mapping[str, Any]] | None) -> str:
+    """The `first_move` entries of a row as one CSV cell, each string named by its first
+    stone: 'B1: Black first alive (D1), White first dead (D1)', several by ' / '."""
+    def first(name: str, status: Any, move: Any) -> str:
+        return f"{name} first {status}" + (f" ({move})" if move else "")
+
+    return " / ".join(
+        f"{(entry.get('string') or ['?'])[0]}: "
+        f"{first('Black', entry.get('black_first'), entry.get('black_move'))}, "
+        f"{first('White', entry.get('white_first'), entry.get('white_move'))}"
+        for entry in first_move or [])
+
+
+def first_move_from_cell(text: str, unclear: list[list[str]]) -> list[dict[str, Any]]:
+    """The `first_move` entries of a CSV cell, each string's stones taken from `unclear`
+    (the row's unclear strings) by its first stone; a piece of another form is left out."""
+    strings = {s[0]: s for s in unclear if s}
+    out = []
+    for piece in text.split(" / "):
+        found = _FIRST_MOVE_CELL.fullmatch(piece.strip())
+        if found:
+            head, black, black_move, white, white_move = found.groups()
+            out.append(FirstMoveString(tuple(strings.get(head, [head])), black, black_move,
+                                       white, white_move).to_dict())
+    return out
+
+
+def csv_cells(row: Mapping[str, Any], methods: Iterable[str],
+              fields: tuple[str, ...] = FIELDS) -> list[str]:
+    """A row as CSV cells in the columns `fields`: lists joined by spaces (unclear strings
+    and first-move entries by ' / ')."""
     def cell(value: Any) -> str:
         return "" if value is None else str(value)
 
-    cells = [cell(row.get(k)) for k in FIELDS]
-    cells[FIELDS.index("dead")] = " ".join(row.get("dead") or [])
-    cells[FIELDS.index("unclear")] = " / ".join(" ".join(s) for s in row.get("unclear") or [])
+    joined = {"dead": " ".join(row.get("dead") or []),
+              "unclear": " / ".join(" ".join(s) for s in row.get("unclear") or []),
+              "first_move": first_move_cell(row.get("first_move"))}
+    cells = [joined[k] if k in joined else cell(row.get(k)) for k in fields]
     margins = row.get("margins") or {}
     return cells + [cell(margins.get(slug)) for slug in methods]
 
 
 def row_from_csv(cells: Mapping[str, str]) -> dict[str, Any]:
-    """A row read back from CSV (for --resume and the summary)."""
+    """A row read back from CSV (for --resume and the summary); a file without the
+    `first_move` column gives rows with none."""
     def num(text: str | None) -> float | None:
         return None if text in (None, "") else float(text)
 
     row: dict[str, Any] = {k: (cells.get(k) or None) for k in FIELDS}
     row["dead"] = (cells.get("dead") or "").split()
     row["unclear"] = [s.split() for s in (cells.get("unclear") or "").split(" / ") if s]
+    row["first_move"] = first_move_from_cell(cells.get("first_move") or "", row["unclear"])
     row["margins"] = {k.split(":", 1)[1]: num(v) for k, v in cells.items()
                       if k.startswith("margin:") and v not in (None, "")}
     return row
@@ -221,5 +264,6 @@ def summarise(rows: Iterable[Mapping[str, Any]]) -> Summary:
     return summary
 
 
-__all__ = ["FIELDS", "BatchOptions", "Summary", "csv_cells", "csv_header", "error_row",
+__all__ = ["FIELDS", "FIELDS_WITHOUT_FIRST_MOVE", "BatchOptions", "Summary", "csv_cells",
+           "csv_header", "error_row", "first_move_cell", "first_move_from_cell",
            "recorded_winner", "row_from_csv", "score_row", "summarise", "winner_of"]

@@ -2,12 +2,63 @@
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from dataclasses import dataclass, field
 from typing import Any
 
 from ..counting.types import Count, Outcome, number
+from ..judgement.report import FirstMove
 
 ALL_ALIVE = "all alive"  # the judgement of Tromp–Taylor and of a forced end: nothing removed
+
+
+@dataclass(frozen=True)
+class FirstMoveString:
+    """An unclear string whose fate depends on who moves first (先手决定), in vertices: the
+    judgement's `FirstMove` made plain, so that every output of a count can say why the
+    string is unclear without the board it was judged on.
+
+    string -- its stones ('B1', 'A2', ...), as in `unclear`
+    black_first, white_first -- its status when Black / White moves first: alive, dead or
+        unclear
+    black_move, white_move -- the first move that achieves it, None when that side has none
+    """
+
+    string: tuple[str, ...]
+    black_first: str
+    black_move: str | None
+    white_first: str
+    white_move: str | None
+
+    @classmethod
+    def from_dict(cls, data: Mapping[str, Any]) -> FirstMoveString:
+        """Back from `to_dict` (a batch row read again)."""
+        return cls(tuple(data.get("string") or ()), str(data.get("black_first")),
+                   data.get("black_move"), str(data.get("white_first")),
+                   data.get("white_move"))
+
+    def to_dict(self) -> dict[str, Any]:
+        return {"string": list(self.string), "black_first": self.black_first,
+                "black_move": self.black_move, "white_first": self.white_first,
+                "white_move": self.white_move}
+
+    def _judged(self) -> FirstMove:
+        # the judgement's record over the moves' positions in (black_move, white_move), so
+        # that its words are written once, in judgement/report.py
+        return FirstMove(self.black_first, self.white_first,
+                         0 if self.black_move else -1, 1 if self.white_move else -1)
+
+    def _move(self, index: int) -> str:
+        return str((self.black_move, self.white_move)[index])
+
+    def describe(self) -> str:
+        """'depends on who moves first: Black first alive (D1), White first dead (D1)', as
+        weiqi-unclear says it."""
+        return self._judged().describe(self._move)
+
+    def describe_zh(self) -> str:
+        """'黑先活 (D1)，白先死 (D1)'."""
+        return self._judged().describe_zh(self._move)
 
 
 @dataclass(frozen=True)
@@ -20,6 +71,8 @@ class MethodScore(Outcome):
     dead_source -- where that judgement came from (record.DEAD_SOURCES, or 'all alive')
     unclear -- strings (vertex lists) the judgement could not decide; counted alive
     count -- the counting layer's full Count (artefacts: blocks, eyes, routes, ...)
+    first_move -- those of `unclear` whose fate depends on who moves first, with each
+        side's outcome and first move (in the order of `unclear`)
     """
 
     params: dict[str, Any]
@@ -28,6 +81,7 @@ class MethodScore(Outcome):
     dead_source: str
     unclear: tuple[tuple[str, ...], ...]
     count: Count = field(repr=False, compare=False)
+    first_move: tuple[FirstMoveString, ...] = ()
 
     def to_dict(self) -> dict[str, Any]:
         return {
@@ -39,6 +93,7 @@ class MethodScore(Outcome):
             "judgement": {"source": self.dead_source, "dead": list(self.dead),
                           "seki": list(self.seki)},
             "unclear": [list(s) for s in self.unclear],
+            "first_move": [f.to_dict() for f in self.first_move],
         }
 
 
@@ -52,6 +107,7 @@ class ScoreResult:
     dead_source -- where the dead stones came from: 'given', 'SGF DD', 'SGF TB/TW' or
         'judgement'; dead -- those stones (vertices); unclear -- strings left undecided
     methods -- one MethodScore per method asked for, in that order
+    first_move -- the strings of `unclear` whose fate depends on who moves first
     """
 
     name: str
@@ -65,6 +121,7 @@ class ScoreResult:
     dead: tuple[str, ...]
     unclear: tuple[tuple[str, ...], ...]
     methods: tuple[MethodScore, ...]
+    first_move: tuple[FirstMoveString, ...] = ()
 
     def __getitem__(self, slug: str) -> MethodScore:
         for m in self.methods:
@@ -81,8 +138,9 @@ class ScoreResult:
             "komi": number(self.komi), "moves": self.moves, "captured": dict(self.captured),
             "recorded_result": self.recorded_result, "dead_source": self.dead_source,
             "dead": list(self.dead), "unclear": [list(s) for s in self.unclear],
+            "first_move": [f.to_dict() for f in self.first_move],
             "methods": [m.to_dict() for m in self.methods],
         }
 
 
-__all__ = ["ALL_ALIVE", "MethodScore", "ScoreResult"]
+__all__ = ["ALL_ALIVE", "FirstMoveString", "MethodScore", "ScoreResult"]

@@ -25,6 +25,8 @@ from ..core.files import atomic_write
 from ..core.lang import ZH, lines, sentence, word
 from ..core.sgf import SgfError, read_sgf_file
 from ..scoring.batch import (
+    FIELDS,
+    FIELDS_WITHOUT_FIRST_MOVE,
     BatchOptions,
     csv_cells,
     csv_header,
@@ -34,6 +36,7 @@ from ..scoring.batch import (
     summarise,
 )
 from ..scoring.record import MAX_SGF_BYTES
+from ..scoring.result import FirstMoveString
 from ..scoring.service import preload
 
 SNAPSHOT_SECONDS = 2.0
@@ -154,12 +157,14 @@ def count_on_cluster(sources: list[Source], options: BatchOptions, address: str,
 
 class Output:
     """One output (JSON lines or CSV, a file or stdout): the rows it already had (resume),
-    then the new rows in input order."""
+    then the new rows in input order.  A CSV resumed keeps its own columns: one written
+    before the `first_move` column goes on without it."""
 
     def __init__(self, kind: str, target: str, methods: list[str], resume: bool) -> None:
         self.kind = kind
         self.target = target
         self.methods = methods
+        self.fields = FIELDS
         self.old: list[dict[str, Any]] = []
         self.old_lines: list[str] = []
         if resume and target != STDIN and os.path.exists(target):
@@ -185,7 +190,9 @@ class Output:
         header = next(reader, None)
         if header is None:
             return
-        if header != csv_header(self.methods):
+        if header == csv_header(self.methods, FIELDS_WITHOUT_FIRST_MOVE):
+            self.fields = FIELDS_WITHOUT_FIRST_MOVE
+        elif header != csv_header(self.methods):
             raise BatchError(f"{self.target} has other columns than this run's (other "
                              "methods?); use another file or the same --method")
         for cells in reader:
@@ -196,12 +203,12 @@ class Output:
     def line(self, row: dict[str, Any]) -> str:
         if self.kind == "jsonl":
             return json.dumps(row, ensure_ascii=False, separators=(",", ":"))
-        return _csv_line(csv_cells(row, self.methods))
+        return _csv_line(csv_cells(row, self.methods, self.fields))
 
     def text(self) -> str:
         lines = list(self.old_lines)
         if self.kind == "csv":
-            lines.insert(0, _csv_line(csv_header(self.methods)))
+            lines.insert(0, _csv_line(csv_header(self.methods, self.fields)))
         lines += [self.line(self.new[i]) for i in sorted(self.new)]
         return "".join(line + "\n" for line in lines)
 
@@ -212,7 +219,7 @@ class Output:
     def stream(self, stream: TextIO, ready: int) -> None:
         """Write the rows of inputs before `ready` that are not written yet (stdout)."""
         if self.streamed == 0 and self.kind == "csv":
-            stream.write(_csv_line(csv_header(self.methods)) + "\n")
+            stream.write(_csv_line(csv_header(self.methods, self.fields)) + "\n")
         for i in sorted(i for i in self.new if self.streamed <= i < ready):
             stream.write(self.line(self.new[i]) + "\n")
         self.streamed = max(self.streamed, ready)
@@ -344,12 +351,18 @@ def _line(row: dict[str, Any], lang: str = "en") -> list[str]:
         return sentence(lang, "{file}: error: {error}", file=row["file"], error=row["error"])
     values = dict(file=row["file"], result=row["result"], method=row["method"],
                   rules=row["rules"], komi=row["komi"])
-    points = " ".join(s[0] for s in row["unclear"])
+    # why a string is unclear, when who moves first decides it (rows of older runs: none)
+    why = {tuple(f["string"]): FirstMoveString.from_dict(f)
+           for f in row.get("first_move") or [] if f.get("string")}
     said = []
     for zh in (True, False):
         def tr(text: str, zh: bool = zh) -> str:
             return ZH.get(text, text) if zh else text
 
+        points = " ".join(
+            s[0] + (f" ({why[tuple(s)].describe_zh() if zh else why[tuple(s)].describe()})"
+                    if tuple(s) in why else "")
+            for s in row["unclear"])
         said.append(tr(GAME_LINE).format(**values, recorded=row.get("recorded_result")
                                          or tr("none"), source=tr(row["dead_source"]))
                     + (tr(", unclear {points}").format(points=points) if points else ""))

@@ -22,11 +22,12 @@ import json
 import os
 import sys
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from ..core.board import BLACK, WHITE
 from ..core.coords import format_vertex, parse_vertex
 from ..core.files import FileRefused, atomic_write
+from ..core.game import Game
 from ..core.lang import (
     add_lang_argument,
     display_width,
@@ -53,6 +54,9 @@ from ..scoring.record import (
     resolve_rules,
 )
 from ..scoring.result import ALL_ALIVE
+
+if TYPE_CHECKING:
+    from ..pictures import FirstMoveNote
 
 PROG = "gtp-weiqi score"
 SOURCE_LABEL = {GIVEN: "--dead"}  # how the table names where the dead stones came from
@@ -233,9 +237,26 @@ def count_one(args: argparse.Namespace) -> int:
     return 0
 
 
+def first_move_notes(game: Game, method: MethodScore) -> list[FirstMoveNote]:
+    """The reasons of `method`'s unclear strings that depend on who moves first, as the
+    picture and the table say them: each named by its first stone."""
+    from ..pictures import FirstMoveNote
+
+    return [FirstMoveNote(_point(game, f.string[0]), f.describe_zh(), f.describe())
+            for f in method.first_move]
+
+
+def _point(game: Game, vertex: str) -> tuple[int, int]:
+    """(row, col) of a vertex a count gave back (never a pass)."""
+    rc = parse_vertex(vertex, game.width, game.height)
+    assert rc is not None
+    return rc
+
+
 def print_result(args: argparse.Namespace, record: Record, result: ScoreResult,
                  shown: list[MethodScore], drawn: str) -> None:
     from ..pictures import summarise
+    from ..pictures.notes import first_move_lines
 
     game = record.game
     source = SOURCE_LABEL.get(result.dead_source, result.dead_source)
@@ -253,6 +274,9 @@ def print_result(args: argparse.Namespace, record: Record, result: ScoreResult,
             "dead": list(dead_now),
             "dead_from": source,
             "unclear": unclear_v,
+            "first_move": [dict(f.to_dict(), reason={"zh": f.describe_zh(),
+                                                     "en": f.describe()})
+                           for f in first.first_move],
             "counts": [dict(m.count.to_dict(artefacts=False), summary={
                 "zh": summarise(m.count).line_zh(), "en": summarise(m.count).line_en()})
                 for m in shown],
@@ -276,6 +300,9 @@ def print_result(args: argparse.Namespace, record: Record, result: ScoreResult,
     print(f"{word(lang, 'dead stones')} ({source}): {' '.join(dead_now) or nothing}")
     if unclear_v:
         print(f"{word(lang, 'unclear (counted alive)')}: {' '.join(unclear_v)}")
+    for note in first_move_notes(game, first):  # why: who moves first decides them
+        for line in first_move_lines(note, lang):
+            print(f"  {line}")
     print()
     for line in table([m.count for m in shown], lang):
         print(line)
@@ -308,8 +335,9 @@ def draw(args: argparse.Namespace, record: Record, method: MethodScore, several:
     from ..pictures import build_picture, png_of, svg_of
 
     game = record.game
-    unclear = [parse_vertex(s[0], game.width, game.height) for s in method.unclear]
-    pic = build_picture(method.count, scoring_input(game).stones, unclear)
+    unclear = [_point(game, s[0]) for s in method.unclear]
+    pic = build_picture(method.count, scoring_input(game).stones, unclear,
+                        first_move_notes(game, method))
     lang = args.lang
     written = []
     for target, suffix in ((args.svg, ".svg"), (args.png, ".png")):

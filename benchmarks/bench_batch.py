@@ -21,9 +21,15 @@ gives), the CPU milliseconds per game in 1 and in 2 worker processes and those o
 parent process of the 2-worker run (start-up, reading the list, writing the rows), the
 1 -> 2 worker speed-up those CPU times give on two idle cores (the parent's counted as
 serial, the workers' split evenly: load-independent), the speed-up in wall time as
-measured (only meaningful when the load printed is low), and the ratio to GNU Go.
+measured (only meaningful when the load printed is low), and the ratio to GNU Go.  Also
+printed: the CPU time of a run that counts nothing (the interpreter's and the package's
+start-up, which no number of workers shares out) and, per variant, the most any number of
+workers could gain over one on two cores with that start-up serial (Amdahl's bound); with
+millisecond games it caps a small collection's speed-up, so `--copies N` counts each record
+N times under its own name, a collection of the size a user counts.
 
     python benchmarks/bench_batch.py [--games 120] [--gnugo-games 12] [--repeats 3]
+                                     [--copies 1] [--variants dd,territory,judged]
 """
 
 from __future__ import annotations
@@ -66,16 +72,21 @@ def territory_marks(data: bytes) -> bytes:
     return marks
 
 
-def make_variants(files: list[Path], root: Path) -> dict[str, Path]:
+def make_variants(files: list[Path], root: Path, copies: int = 1) -> dict[str, Path]:
+    """The three variants of every record, each record `copies` times under its own name
+    (a larger collection of the same games: nothing is cached from one game to the next)."""
     folders = {name: root / name for name in ("dd", "territory", "judged")}
     for folder in folders.values():
         folder.mkdir()
     for path in files:
         data = path.read_bytes()
-        (folders["dd"] / path.name).write_bytes(data)
-        (folders["judged"] / path.name).write_bytes(DD_PROPERTY.sub(b"", data))
-        (folders["territory"] / path.name).write_bytes(
-            DD_PROPERTY.sub(lambda _m, d=data: territory_marks(d), data, count=1))
+        variants = {"dd": data, "judged": DD_PROPERTY.sub(b"", data),
+                    "territory": DD_PROPERTY.sub(lambda _m, d=data: territory_marks(d), data,
+                                                 count=1)}
+        for copy in range(copies):
+            name = path.name if copies == 1 else f"{path.stem}-{copy}{path.suffix}"
+            for variant, text in variants.items():
+                (folders[variant] / name).write_bytes(text)
     return folders
 
 
@@ -142,23 +153,38 @@ def main() -> int:
     parser.add_argument("--gnugo-games", type=int, default=12,
                         help="records GNU Go scores (default 12; about 2 CPU s each)")
     parser.add_argument("--repeats", type=int, default=3, help="runs per measure (default 3)")
+    parser.add_argument("--copies", type=int, default=1,
+                        help="count each record this many times, for a larger collection "
+                             "(default 1)")
+    parser.add_argument("--variants", default="dd,territory,judged",
+                        help="the variants to count (default all three)")
     args = parser.parse_args()
     # the records with dead stones (DD[] says there are none: nothing to take from it)
     files = [f for f in sorted(DATA.glob("*.sgf"))
              if DD_PROPERTY.search(f.read_bytes())][: args.games]
     gnugo = find_gnugo()
     with tempfile.TemporaryDirectory(prefix="bench-batch-") as tmp:
-        folders = make_variants(files, Path(tmp))
+        folders = make_variants(files, Path(tmp), args.copies)
+        games = len(files) * args.copies
         env = our_env(Path(tmp) / "pycache")
         ours(folders["dd"], 2, Path(tmp) / "warm.jsonl", env)  # compiles the bytecode
+        empty = Path(tmp) / "empty"
+        empty.mkdir()
+        start = statistics.median(ours(empty, 2, Path(tmp) / "empty.jsonl", env)[1]
+                                  for _ in range(max(3, args.repeats)))
         load = os.getloadavg()[0]
-        print(f"{len(files)} finished 19x19 records per variant, every method, medians of "
-              f"{args.repeats} runs; {os.cpu_count()} cores, load {load:.1f} at the start")
+        copies = f" ({len(files)} records {args.copies} times)" if args.copies > 1 else ""
+        print(f"{games} finished 19x19 games{copies} per variant, every method, medians of "
+              f"{args.repeats} runs; {os.cpu_count()} cores, load {load:.1f} at the start; "
+              f"start-up {1000 * start:.0f} ms CPU")
         print(f"{'variant':10} {'games/s/core':>12} {'ms/game 1 w':>11} {'2 w':>6} "
-              f"{'parent':>6} {'2 w / 1 w (CPU)':>15} {'(wall)':>7}")
+              f"{'parent':>6} {'2 w / 1 w (CPU)':>15} {'(wall)':>7} {'bound':>6}")
         rates: dict[str, float] = {}
+        chosen = args.variants.split(",")
         for name, source in (("dd", "SGF DD"), ("territory", "SGF TB/TW"),
                              ("judged", "judgement")):
+            if name not in chosen:
+                continue
             cpu: dict[int, list[float]] = {1: [], 2: []}
             wall: dict[int, list[float]] = {1: [], 2: []}
             parent: list[float] = []
@@ -166,23 +192,24 @@ def main() -> int:
                 for workers in (1, 2):
                     out = Path(tmp) / f"{name}-{workers}.jsonl"
                     seconds, used, alone = ours(folders[name], workers, out, env)
-                    check_rows(out, len(files), source)
+                    check_rows(out, games, source)
                     wall[workers].append(seconds)
                     cpu[workers].append(used)
                     if workers == 2 and alone is not None:
                         parent.append(alone)
             one, two = statistics.median(cpu[1]), statistics.median(cpu[2])
-            rates[name] = len(files) / one
+            rates[name] = games / one
             wall_ratio = statistics.median(wall[1]) / statistics.median(wall[2])
             if parent:
                 serial = statistics.median(parent)
                 by_cpu = f"{one / (serial + (two - serial) / 2):14.2f}x"
-                parent_ms = f"{1000 * serial / len(files):6.1f}"
+                parent_ms = f"{1000 * serial / games:6.1f}"
             else:
                 by_cpu, parent_ms = f"{'-':>15}", f"{'-':>6}"
-            print(f"{name:10} {rates[name]:12.1f} {1000 * one / len(files):11.1f} "
-                  f"{1000 * two / len(files):6.1f} {parent_ms} {by_cpu} {wall_ratio:6.2f}x",
-                  flush=True)
+            bound = one / (start + (one - start) / 2)
+            print(f"{name:10} {rates[name]:12.1f} {1000 * one / games:11.1f} "
+                  f"{1000 * two / games:6.1f} {parent_ms} {by_cpu} {wall_ratio:6.2f}x "
+                  f"{bound:5.2f}x", flush=True)
         print(f"load {os.getloadavg()[0]:.1f} at the end")
         if gnugo is None:
             print("GNU Go not found (apt install gnugo): no peer figure")

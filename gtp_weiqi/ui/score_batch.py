@@ -3,8 +3,10 @@ globs and `-` (an SGF on stdin), counted in worker processes or on a Dask cluste
 per game to JSON lines and / or CSV, then a summary.
 
 The rows come back in any order and are written in the order of the inputs, by this
-process alone, each output file replaced atomically (every two seconds and at the end), so
-an interrupted run leaves a whole file that `--resume` continues.
+process alone, each output file replaced atomically (every two seconds or more, and at the
+end), so an interrupted run leaves a whole file that `--resume` continues.  A row is turned
+into its line once; as a file grows, its snapshots come less often, so that writing it stays
+a small share of the run however large the collection.
 """
 
 from __future__ import annotations
@@ -39,7 +41,8 @@ from ..scoring.record import MAX_SGF_BYTES
 from ..scoring.result import FirstMoveString
 from ..scoring.service import preload
 
-SNAPSHOT_SECONDS = 2.0
+SNAPSHOT_SECONDS = 2.0  # the shortest time between two snapshots of the output files
+SNAPSHOT_SHARE = 0.05  # at most this share of the run's time goes into writing snapshots
 STDIN = "-"
 
 
@@ -112,6 +115,11 @@ def _count_task(task: tuple[Source, BatchOptions]) -> dict[str, Any]:
     return count_source(*task)
 
 
+def _count_indexed(task: tuple[int, Source, BatchOptions]) -> tuple[int, dict[str, Any]]:
+    index, source, options = task
+    return index, count_source(source, options)
+
+
 def with_data(source: Source) -> Source:
     """The source with its bytes read here (a cluster's workers may not see our files)."""
     data, problem = read_data(source)
@@ -124,19 +132,29 @@ def with_data(source: Source) -> Source:
 def count_locally(sources: list[Source], options: BatchOptions, workers: int
                   ) -> Iterator[tuple[int, dict[str, Any]]]:
     """(input index, row) as the rows are done, in `workers` processes (here for one)."""
-    tasks = [(s, options) for s in sources]
-    if workers <= 1 or len(tasks) <= 1:
-        for i, task in enumerate(tasks):
-            yield i, _count_task(task)
+    if workers <= 1 or len(sources) <= 1:
+        for i, source in enumerate(sources):
+            yield i, count_source(source, options)
         return
+    import gc
     import multiprocessing  # here: a run in one process needs none of it
 
     preload()  # what the first game imports, imported once before the workers fork
     method = "fork" if sys.platform.startswith("linux") else "spawn"
     context = multiprocessing.get_context(method)
-    chunk = max(1, min(8, len(tasks) // (workers * 8)))
-    with context.Pool(workers) as pool:
-        yield from enumerate(pool.imap(_count_task, tasks, chunksize=chunk))
+    # Small chunks, handed out as workers finish: no worker idles at the end while another
+    # still has a chunk of games (each game is milliseconds, the hand-over microseconds).
+    chunk = max(1, min(4, len(sources) // (workers * 16)))
+    tasks = [(i, s, options) for i, s in enumerate(sources)]
+    # The forked workers inherit the parent's objects: frozen, their collections never
+    # walk them, so the pages stay shared instead of being copied into every worker.
+    gc.freeze()
+    try:
+        pool = context.Pool(workers)
+    finally:
+        gc.unfreeze()
+    with pool:
+        yield from pool.imap_unordered(_count_indexed, tasks, chunksize=chunk)
 
 
 def count_on_cluster(sources: list[Source], options: BatchOptions, address: str,
@@ -171,6 +189,7 @@ class Output:
             self._read_existing()
         self.have = {row["file"] for row in self.old}
         self.new: dict[int, dict[str, Any]] = {}
+        self.new_lines: dict[int, str] = {}  # the same rows as lines, made once each
         self.streamed = 0
 
     def _read_existing(self) -> None:
@@ -209,19 +228,20 @@ class Output:
         lines = list(self.old_lines)
         if self.kind == "csv":
             lines.insert(0, _csv_line(csv_header(self.methods, self.fields)))
-        lines += [self.line(self.new[i]) for i in sorted(self.new)]
+        lines += [self.new_lines[i] for i in sorted(self.new_lines)]
         return "".join(line + "\n" for line in lines)
 
     def add(self, index: int, row: dict[str, Any]) -> None:
         if row["file"] not in self.have:
             self.new[index] = row
+            self.new_lines[index] = self.line(row)
 
     def stream(self, stream: TextIO, ready: int) -> None:
         """Write the rows of inputs before `ready` that are not written yet (stdout)."""
         if self.streamed == 0 and self.kind == "csv":
             stream.write(_csv_line(csv_header(self.methods, self.fields)) + "\n")
-        for i in sorted(i for i in self.new if self.streamed <= i < ready):
-            stream.write(self.line(self.new[i]) + "\n")
+        for i in sorted(i for i in self.new_lines if self.streamed <= i < ready):
+            stream.write(self.new_lines[i] + "\n")
         self.streamed = max(self.streamed, ready)
         stream.flush()
 
@@ -281,8 +301,8 @@ def run_batch(settings: BatchSettings, stdout: TextIO | None = None,
     progress = _progress(len(todo), stderr)
     finished: dict[int, dict[str, Any]] = {}
     ready = 0
-    last_save = time.monotonic()
-    started = time.monotonic()
+    last_save = started = time.monotonic()
+    snapshot_every = SNAPSHOT_SECONDS
     try:
         for index, row in results:
             finished[index] = row
@@ -296,9 +316,12 @@ def run_batch(settings: BatchSettings, stdout: TextIO | None = None,
             for output in outputs:
                 if output.target == STDIN:
                     output.stream(stdout, ready)
-            if time.monotonic() - last_save > SNAPSHOT_SECONDS:
+            if time.monotonic() - last_save > snapshot_every:
+                began = time.monotonic()
                 _save(outputs)
                 last_save = time.monotonic()
+                # a larger file takes longer to write: wait longer before the next one
+                snapshot_every = max(SNAPSHOT_SECONDS, (last_save - began) / SNAPSHOT_SHARE)
             progress(row)
     except KeyboardInterrupt:
         _save(outputs)

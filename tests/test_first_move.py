@@ -159,7 +159,7 @@ def test_weiqi_unclear_final_status_and_the_picture_say_who_moves_first() -> Non
     assert ok(engine, "final_status E1") == "alive"
     gfx = ok(engine, "weiqi-gfx").splitlines()
     assert "B1 ?" in next(line for line in gfx if line.startswith("LABEL"))
-    assert "TEXT 未定 B1: 黑先活，白先死" in gfx
+    assert "TEXT 未定 B1: 黑先活 (D1)，白先死 (D1)" in gfx
     assert ("TEXT unclear B1: depends on who moves first: Black first alive (D1), "
             "White first dead (D1)") in gfx
 

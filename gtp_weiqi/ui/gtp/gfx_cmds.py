@@ -21,11 +21,10 @@ final_score_<slug>, and the dead-stone editor (`eplist/Dead stones/weiqi-dead_st
 from __future__ import annotations
 
 from ...core.board import BLACK, EMPTY
-from ...core.lang import lines
 from ...core.rules import BALANCES, COUNTING_SLUGS, preset_names
 from ...counting import METHODS, method_slug, parse_params
 from ...judgement.marks import scoring_input
-from ...pictures import build_picture, to_gfx
+from ...pictures import FirstMoveNote, build_picture, to_gfx
 from .engine import WeiqiEngine, format_number
 from .protocol import GtpError
 from .scoring_cmds import scoring_of
@@ -90,12 +89,15 @@ class GfxCommands:
         result = self.scoring.count(slug, verdict, given)
         rc = game.board.row_col
         unclear = [rc(s[0]) for s in verdict.unclear]
-        picture = build_picture(result, scoring_input(game).stones, unclear)
-        for string, first in verdict.first_move.items():  # why they are unclear
-            where = self.engine.format_points([string[0]])
-            zh = f"未定 {where}: {first.describe_zh()}"
-            en = f"unclear {where}: " + first.describe(lambda p: self.engine.format_points([p]))
-            picture.notes += lines(self.engine.lang, zh, en)
+
+        def vertex(p: int) -> str:
+            return self.engine.format_points([p])
+
+        # why they are unclear, as the score command's pictures say it
+        first_move = [FirstMoveNote(rc(string[0]), first.describe_zh(vertex),
+                                    first.describe(vertex))
+                      for string, first in verdict.first_move.items()]
+        picture = build_picture(result, scoring_input(game).stones, unclear, first_move)
         return to_gfx(picture, self.engine.lang)
 
     # -- weiqi-ownership ----------------------------------------------------------------

@@ -163,7 +163,7 @@ def record_dead(game: Game, marks: dict[str, Any], dead: str | Iterable[str] | N
         except ScoringError as exc:
             raise ScoringError(f"dead stones: {exc}") from None
     board = game.board
-    if marks.get("DD"):
+    if "DD" in marks:  # DD[] too: the record says no stone is dead (DD is inherited; [] clears)
         return [board.point(*rc) for rc in marks["DD"]
                 if board.colour[board.point(*rc)] != EMPTY], SGF_DD
     if marks.get("TB") or marks.get("TW"):

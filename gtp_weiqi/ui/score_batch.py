@@ -153,8 +153,16 @@ def count_locally(sources: list[Source], options: BatchOptions, workers: int
         pool = context.Pool(workers)
     finally:
         gc.unfreeze()
-    with pool:
+    finished = False
+    try:
         yield from pool.imap_unordered(_count_indexed, tasks, chunksize=chunk)
+        finished = True
+    finally:
+        if finished:  # every worker idle: let them exit on their own
+            pool.close()
+            pool.join()
+        else:  # interrupted, or the reader stopped early: stop the workers mid-game
+            pool.terminate()
 
 
 def count_on_cluster(sources: list[Source], options: BatchOptions, address: str,

@@ -9,12 +9,13 @@ GNU Go is asked on the same positions in the same run (one process, ``loadsgf`` 
 ``final_status_list dead``). Prints, per board size, both shares of all-right games, the mean time
 per game of each and the ratio ours / GNU Go.
 
-    python benchmarks/bench_status.py [--size 19] [--limit 10] [--verbose]
+    python benchmarks/bench_status.py [--size 19] [--limit 10] [--seed 0] [--cpu] [--verbose]
 """
 
 from __future__ import annotations
 
 import argparse
+import os
 import sys
 import time
 from collections.abc import Callable
@@ -80,12 +81,21 @@ def wrong_strings(
     return wrong
 
 
-def judge_ours(judge: Callable, pos: Position) -> tuple[list[tuple[int, ...]], float]:
-    """Our wrong strings and the time the judgement took."""
+def process_cpu(pid: int) -> float:
+    """CPU seconds (user + system) another process has used so far, from /proc (Linux)."""
+    fields = Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()
+    return (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
+
+
+def judge_ours(judge: Callable, pos: Position, seed: int = 0, cpu: bool = False
+               ) -> tuple[list[tuple[int, ...]], float, int]:
+    """Our wrong strings (unclear ones included), the time the judgement took (CPU time
+    with `cpu`) and how many of the wrong strings are unclear rather than misjudged."""
     board = pos.board.copy()
-    start = time.perf_counter()
-    result = judge(board, seed=0)
-    took = time.perf_counter() - start
+    clock = time.process_time if cpu else time.perf_counter
+    start = clock()
+    result = judge(board, seed=seed)
+    took = clock() - start
     unclear = {p for group in result.unclear for p in group}
 
     def says_dead(stones: tuple[int, ...]) -> bool | None:
@@ -96,15 +106,20 @@ def judge_ours(judge: Callable, pos: Position) -> tuple[list[tuple[int, ...]], f
             return None  # missing or inconsistent within one string
         return verdicts.pop() == "dead"
 
-    return wrong_strings(pos, says_dead), took
+    wrong = wrong_strings(pos, says_dead)
+    return wrong, took, sum(1 for stones in wrong if says_dead(stones) is None)
 
 
-def judge_gnugo(eng: Gtp, pos: Position) -> tuple[list[tuple[int, ...]], float]:
-    """GNU Go's wrong strings and the time of its ``final_status_list dead``."""
+def judge_gnugo(eng: Gtp, pos: Position, cpu: bool = False
+                ) -> tuple[list[tuple[int, ...]], float]:
+    """GNU Go's wrong strings and the time of its ``final_status_list dead`` (its process's
+    CPU time with `cpu`, to the clock tick)."""
     eng.command(f"loadsgf {pos.path.resolve()}")
-    start = time.perf_counter()
+    pid = eng._engine.channel.pid
+    clock = (lambda: process_cpu(pid)) if cpu and pid else time.perf_counter
+    start = clock()
     answer = eng.command("final_status_list dead")
-    took = time.perf_counter() - start
+    took = clock() - start
     dead = parse_vertices(answer, pos.size)
     return wrong_strings(pos, lambda stones: pos.board.row_col(stones[0]) in dead), took
 
@@ -124,6 +139,9 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("--size", type=int, action="append", help="board size(s); default all")
     ap.add_argument("--limit", type=int, default=0, help="at most this many games per size")
     ap.add_argument("--data", type=Path, default=DATA)
+    ap.add_argument("--seed", type=int, default=0, help="the seed of our judgement")
+    ap.add_argument("--cpu", action="store_true",
+                    help="time in CPU seconds of each process, not wall-clock (a busy machine)")
     ap.add_argument("--verbose", "-v", action="store_true", help="name every wrong game")
     args = ap.parse_args(argv)
 
@@ -138,7 +156,8 @@ def main(argv: list[str] | None = None) -> int:
 
     sizes = args.size or sorted(int(d.name) for d in args.data.iterdir() if d.name.isdigit())
     header = (f"{'size':>5} {'games':>5} {'unsettled':>9} {'ours ok':>8} {'GNU Go ok':>9} "
-              f"{'ours s/game':>11} {'GNU Go s/game':>13} {'ratio':>7} {'ours max s':>10}")
+              f"{'ours s/game':>11} {'GNU Go s/game':>13} {'ratio':>7} {'ours max s':>10} "
+              f"{'unclear':>7} {'wrong':>5}")
     rows = []
     eng = Gtp([gnugo, "--mode", "gtp"], timeout=300) if gnugo else None
     try:
@@ -146,21 +165,23 @@ def main(argv: list[str] | None = None) -> int:
             files = sorted((args.data / str(size)).glob("*.sgf"))
             if args.limit:
                 files = files[: args.limit]
-            ours_ok = gg_ok = set_aside = 0
+            ours_ok = gg_ok = set_aside = n_unclear = n_wrong = 0
             ours_t: list[float] = []
             gg_t: list[float] = []
             for path in files:
                 pos = load_position(path)
                 set_aside += pos.set_aside
                 if judge is not None:
-                    wrong, took = judge_ours(judge, pos)
+                    wrong, took, unclear = judge_ours(judge, pos, args.seed, args.cpu)
+                    n_unclear += unclear
+                    n_wrong += len(wrong) - unclear
                     ours_t.append(took)
                     ours_ok += not wrong
                     if wrong and args.verbose:
                         print(f"ours   {path.name}: {describe(pos, wrong)}")
                 if eng is not None:
                     try:
-                        wrong, took = judge_gnugo(eng, pos)
+                        wrong, took = judge_gnugo(eng, pos, args.cpu)
                     except GtpError as e:
                         print(f"GNU Go {path.name}: {e}")
                         continue
@@ -181,7 +202,8 @@ def main(argv: list[str] | None = None) -> int:
             top = f"{max(ours_t):.4f}" if ours_t else "n/a"
             rows.append(f"{size:>5} {n:>5} {set_aside:>9} {pct(ours_ok, ours_t):>8} "
                         f"{pct(gg_ok, gg_t):>9} "
-                        f"{mean(ours_t):>11} {mean(gg_t):>13} {ratio:>7} {top:>10}")
+                        f"{mean(ours_t):>11} {mean(gg_t):>13} {ratio:>7} {top:>10} "
+                        f"{n_unclear:>7} {n_wrong:>5}")
     finally:
         if eng is not None:
             eng.close()
@@ -189,7 +211,7 @@ def main(argv: list[str] | None = None) -> int:
     print("\n".join(rows))
     print("unsettled: strings set aside (the two cleanups disagree); ok: share of games with "
           "every settled string's dead/not-dead status right; ratio: ours / GNU Go mean time "
-          "per game")
+          "per game; unclear, wrong: our settled strings left unclear, misjudged")
     return 0
 
 

@@ -333,6 +333,97 @@ def test_a_capturing_race_won_by_whoever_moves_first_is_unclear() -> None:
     assert status_of(board, report, "D5") == "alive"
 
 
+# -- shortage of liberties, miai, ladders: whole finished boards --------------------------------
+
+# White's group "looks like two eyes": the one at G2 and, on the edge, the point C1 beside the
+# Black stone D1, which White would take by playing C1.  The edge wall B1-B2-C2-D2 is short of
+# liberties: C1 is its only one, and D1 (the enemy stone) touches both it and the wall E1-H1.
+# White C1 takes D1 but leaves B1-C2-C1 with the one liberty D1, and Black takes all five
+# there at once (接不归); Black to move takes the wall at C1 at once.  Either way the edge eye
+# never forms, and the rest has the one eye G2: both White strings are dead, D1 lives.
+SHORT_OF_LIBERTIES_EDGE_EYE = """
+    .........
+    ..X...X..
+    .........
+    .........
+    .........
+    XXXXXXXXX
+    XXXXXOOOX
+    XOOOXO.OX
+    XO.XOOOOX
+"""
+
+
+def test_a_group_whose_edge_eye_is_short_of_liberties_is_dead_at_every_seed() -> None:
+    # Right before this test was written too (GNU Go agrees); it documents the behaviour.
+    board = board_from_diagram(SHORT_OF_LIBERTIES_EDGE_EYE)
+    for seed in range(6):
+        report = judge(board, seed=seed)
+        assert report.unclear == [], seed
+        for vertex in ("B1", "B2", "D2", "E1", "G3", "H1"):
+            assert status_of(board, report, vertex) == "dead", (seed, vertex)
+        assert status_of(board, report, "D1") == "alive", seed
+        assert report.owner[at(board, "G2")] == "b", seed
+
+
+# White's two halves (eyes C4 and G4) are joined by two points, E4 and E3 (见合).  The White
+# stone E2 is in atari at E3: Black may take it there, but White then joins at E4, and the
+# group keeps both eyes.  (E2 itself lives or dies by who moves first: White saves it at E3.)
+MIAI_BESIDE_A_STONE_IN_ATARI = """
+    .........
+    ..X...X..
+    .........
+    XXXXXXXXX
+    XOOOXOOOX
+    XO.O.O.OX
+    XOOO.OOOX
+    XXXXOXXXX
+    ....X....
+"""
+
+
+def test_a_group_joined_by_miai_beside_a_stone_in_atari_lives_at_every_seed() -> None:
+    # Right before this test was written too (GNU Go agrees); it documents the behaviour.
+    board = board_from_diagram(MIAI_BESIDE_A_STONE_IN_ATARI)
+    for seed in range(6):
+        report = judge(board, seed=seed)
+        for vertex in ("B5", "D3", "F5", "H3"):
+            assert status_of(board, report, vertex) == "alive", (seed, vertex)
+            assert at(board, vertex) not in unclear_points(report), (seed, vertex)
+        assert status_of(board, report, "E2") != "dead", seed
+        assert status_of(board, report, "E5") == "alive", seed
+
+
+# The Black stone J4 inside White's area is in atari at H4; running out there only starts a
+# ladder (征子) that White wins toward the lower left, where no Black stone breaks it: dead.
+LADDER_OUT_OF_ATARI = """
+    .............
+    .............
+    ...X.....X...
+    .............
+    .............
+    XXXXXXXXXXXXX
+    OOOOOOOOOOOOO
+    .............
+    .......OO....
+    ........XO...
+    ..O.....O..O.
+    .............
+    .............
+"""
+
+
+def test_a_stone_in_atari_whose_escape_is_a_working_ladder_is_dead_at_every_seed() -> None:
+    # Right before this test was written too (GNU Go agrees); it documents the behaviour.
+    board = board_from_diagram(LADDER_OUT_OF_ATARI)
+    for seed in range(6):
+        report = judge(board, seed=seed)
+        assert report.unclear == [], seed
+        assert status_of(board, report, "J4") == "dead", seed
+        assert status_of(board, report, "H5") == "alive", seed
+        assert report.owner[at(board, "J4")] == "w", seed
+
+
 # -- reports as a whole -------------------------------------------------------------------------
 
 

@@ -18,8 +18,9 @@ from test_ending import engine_with, moves
 from test_judgement import WALLS_WITH_INVADERS
 
 from gtp_weiqi.core.board import BLACK, WHITE
-from gtp_weiqi.core.coords import format_vertex
+from gtp_weiqi.core.coords import format_vertex, parse_vertex
 from gtp_weiqi.judgement import judge
+from gtp_weiqi.judgement.report import FirstMove
 from gtp_weiqi.ui.gtp.commands import build_engine
 from gtp_weiqi.ui.gtp.engine import WeiqiEngine
 
@@ -135,6 +136,40 @@ def test_a_settled_position_has_no_first_move_question() -> None:
     board = board_from_diagram(WALLS_WITH_INVADERS)  # settled: the invaders are dead
     report = judge(board)
     assert report.unclear == [] and report.first_move == {}
+
+
+@pytest.mark.parametrize("black, white, owner, settled, depends", [
+    ("dead", "dead", BLACK, "dead", False),
+    ("dead", "unclear", WHITE, None, False),  # dead with Black first only: not settled
+    ("unclear", "alive", BLACK, "alive", False),  # Black's lives even with White first
+    ("alive", "dead", BLACK, None, True),  # the first mover decides
+    ("alive", "unclear", BLACK, None, False),  # White first undecided: unclear, not settled
+    ("unclear", "dead", WHITE, "dead", False),  # White's string dies even with White first
+])
+def test_what_no_first_mover_changes_is_settled(black: str, white: str, owner: int,
+                                                 settled: str | None, depends: bool) -> None:
+    """Having the move never hurts (a side may pass): dead with its owner first is dead,
+    alive with the opponent first is alive, whatever the other outcome reads."""
+    first = FirstMove(black, white, 0, 1)
+    assert first.settled(owner) == settled
+    assert first.depends() == depends
+
+
+def test_strings_that_live_whoever_moves_first_are_decided_not_unclear() -> None:
+    """g19_180 at seed 0: the playouts leave Black's B6 (18 stones) and A13 undecided beside
+    a fight on the left side; with either side moving first both live, so they are alive.
+    White's B10 stays unclear: dead with Black first, undecided with White first."""
+    from test_gnugo_games import DATA, position
+
+    _record, board = position(DATA / "19" / "g19_180.sgf")
+    result = judge(board.copy(), seed=0)
+    for vertex in ("B6", "A13"):
+        p = board.point(*parse_vertex(vertex, 19, 19))
+        assert result.status[p] == "alive", vertex
+        assert all(p not in s for s in result.unclear), vertex
+    b10 = board.point(*parse_vertex("B10", 19, 19))
+    assert any(b10 in s for s in result.unclear)
+    assert not any(f.depends() for f in result.first_move.values())
 
 
 def test_the_first_move_outcomes_are_the_same_for_the_same_seed() -> None:

@@ -20,6 +20,11 @@ moves first*: it stays unclear, with both outcomes and both first moves (`FirstM
 count of such a position follows the rules' procedure for a dispute (docs/ending.md): the
 judgement does not choose.
 
+Having the move never hurts (a side may always pass), so a string that dies even when its
+owner moves first is dead, and one that lives even when the opponent moves first is alive,
+whatever the other outcome reads: a race won into a dead shape, say, whose loser's best first
+move still leaves one eye (`FirstMove.settled`).  Those strings are decided, not unclear.
+
 Deterministic for a given position and ``random.Random`` (the playouts' own, after the
 decision's rounds): candidates in point order, ties kept by the first.
 """
@@ -39,9 +44,10 @@ WEAK_LIBERTIES = 2  # a neighbour string with at most this many liberties is par
 
 def first_move_outcomes(mc: OwnershipPlayouts, unclear: list[list[int]],
                         playouts: int = PLAYOUTS_PER_MOVE) -> dict[tuple[int, ...], FirstMove]:
-    """For the `unclear` strings (stone points of strings of ``mc.base``), the strings whose
-    status depends on who moves first, keyed by their sorted stone points.  `mc` is the
-    decision's last round of playouts; its position is restored before returning."""
+    """For the `unclear` strings (stone points of strings of ``mc.base``), what each side
+    achieves by moving first, keyed by their sorted stone points (`FirstMove.settled` and
+    `FirstMove.depends` read it).  `mc` is the decision's last round of playouts; its
+    position is restored before returning."""
     if not unclear:
         return {}
     base = mc.base
@@ -53,9 +59,8 @@ def first_move_outcomes(mc: OwnershipPlayouts, unclear: list[list[int]],
         (b_status, b_move), (w_status, w_move) = outcomes[BLACK], outcomes[WHITE]
         for h in fight:
             sb, sw = b_status.get(h, UNCLEAR), w_status.get(h, UNCLEAR)
-            if sb != sw:
-                key = tuple(sorted(base.stones[h]))  # type: ignore[arg-type]
-                found[key] = FirstMove(sb, sw, b_move, w_move)
+            key = tuple(sorted(base.stones[h]))  # type: ignore[arg-type]
+            found[key] = FirstMove(sb, sw, b_move, w_move)
     return found
 
 

@@ -7,8 +7,10 @@ marks (死活与归属: a status per string, an owner per empty point):
 3. `_mark_by_playouts`: the other strings, by rounds of seeded ownership playouts that know
    seki (`ownership`, `decision`); `_mark_bent_four_dead`: 盘角曲四;
 4. `make_consistent`: one verdict for strings joined by an own empty region (`consistency`);
-5. `_explain_by_first_move`: of the strings still undecided, those whose fate depends on who
-   moves first, with what each side achieves (`first_move`); they stay unclear;
+5. `_explain_by_first_move`: of the strings still undecided, those that die even with their
+   owner first (dead) or live even with the opponent first (alive), then those whose fate
+   depends on who moves first, with what each side achieves (`first_move`): they stay
+   unclear;
 6. `_mark_seki`: seki judged again without the dead stones; then the point owners (`owners`).
 
 What none of them decides is *unclear*: said, not guessed.  Everything is deterministic for a
@@ -126,15 +128,28 @@ def _mark_by_playouts(j: _Judging, seki: SekiInfo, rng: random.Random,
 
 
 def _explain_by_first_move(j: _Judging) -> None:
-    """Of the strings still undecided, those whose fate depends on who moves first
-    (`first_move`), with each side's outcome; they stay unclear.  Strings the playouts
+    """Of the strings still undecided: those no first mover changes, decided
+    (`FirstMove.settled`); then those whose fate depends on who moves first (`first_move`),
+    with each side's outcome, which stay unclear.  Strings the playouts
     decided are not asked again: a narrow decision is also what a group with a weakness
     that is not a real one gets, and asking costs playouts on almost every board."""
     undecided = [h for h in sorted(j.stones) if h not in j.string_status]
     if not undecided or not j.playouts:
         return
     found = first_move_outcomes(j.playouts[-1], [j.stones[h] for h in undecided])
-    j.first_move = {tuple(j.stones[j.head[key[0]]]): first for key, first in found.items()}
+    settled = False
+    for key, first in found.items():
+        h = j.head[key[0]]
+        status = first.settled(j.col[h])
+        if status is not None:  # no first move changes it
+            j.string_status[h] = status
+            settled = True
+        elif first.black != first.white:
+            j.first_move[tuple(j.stones[h])] = first
+    if settled:  # one verdict again for the blocks the new verdicts touch
+        make_consistent(j.col, j.points, j.nbrs, j.head, j.stones, j.string_status, j.certain)
+        j.first_move = {k: f for k, f in j.first_move.items()
+                        if j.head[k[0]] not in j.string_status}
 
 
 def _mark_bent_four_dead(j: _Judging) -> None:

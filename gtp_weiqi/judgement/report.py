@@ -32,6 +32,20 @@ class FirstMove:
         """The status when `colour` moves first."""
         return self.black if colour == BLACK else self.white
 
+    def settled(self, owner: int) -> str | None:
+        """The status no first mover changes, for a string of `owner`: dead when it dies
+        even with its owner first, alive when it lives even with the opponent first (the
+        move is never a loss: a side may pass); None when neither holds."""
+        if self.outcome(owner) == DEAD:
+            return DEAD
+        if self.outcome(3 - owner) == ALIVE:
+            return ALIVE
+        return None
+
+    def depends(self) -> bool:
+        """Whether the first mover decides: alive with one side first, dead with the other."""
+        return {self.black, self.white} == {ALIVE, DEAD}
+
     def describe(self, vertex: Callable[[int], str]) -> str:
         """In words, the moves named by `vertex`: 'depends on who moves first: Black first
         alive (D1), White first dead (D1)'."""

@@ -41,7 +41,7 @@ def draw_agrees_with_policy(board: Board, rng: random.Random, protected: set[int
         for c in (BLACK, WHITE):
             mc.board.ko_point = p if rng.random() < 0.1 else 0
             state = rng.getstate()
-            mc.empty, mc.pos = [p], {p: 0}
+            mc.begin_draw([p])
             drawn = mc._draw(c, 3 - c, True)[0] == p
             after = rng.getstate()
             rng.setstate(state)
@@ -85,7 +85,7 @@ def test_own_true_eyes_and_the_opponents_eyes_are_refused_and_false_eyes_are_not
 
     def drawn(vertex: str, c: int) -> bool:
         p = board.point(int(vertex[1:]) - 1, "ABCDEFGHJ".index(vertex[0]))
-        mc.empty, mc.pos = [p], {p: 0}
+        mc.begin_draw([p])
         return mc._draw(c, 3 - c, True)[0] == p
 
     assert not drawn("A1", BLACK) and not drawn("C1", BLACK)

@@ -24,7 +24,6 @@ from __future__ import annotations
 
 import random
 from functools import cache
-from operator import add
 
 from ..core.board import BLACK, EMPTY, WHITE, Board
 from ..core.playout_board import (
@@ -62,7 +61,8 @@ class OwnershipPlayouts:
     the other's; `strong` (stones of strings an earlier round found strong) makes saving a
     string that joins one certain.  Both may be changed between rounds (`area` by giving a new
     list, not by changing the old one in place).  The playout under way is ``board`` with its
-    draw of empty points ``empty`` (``pos``: each one's index).
+    draw of empty points ``empty`` (``pos``: per point, its index in ``empty``, -1 for a point
+    not in the draw; a list, as the draw writes it on every point it refuses).
     """
 
     def __init__(self, board: Board, col: list[int], playable: list[int], protected: set[int],
@@ -91,10 +91,12 @@ class OwnershipPlayouts:
                     self.enclosed[p] = seen
         self.board = self.base
         self.empty: list[int] = []
-        self.pos: dict[int, int] = {}
+        self.pos: list[int] = []
         self._kept_out_of: list[list[int]] = []  # per colour: its points in the area
         self._kept_out_area: list[int] | None = None  # the `area` they were made from
         self._none_kept_out = [0] * len(col)  # the same when invading
+        self._heads_of: PlayoutBoard | None = None  # the board `_heads` were read from
+        self._heads: list[int] = []
 
     def _kept_out(self) -> list[list[int]]:
         """Per colour c (indexed by c), 1 on the points of the other side's area that are no
@@ -115,24 +117,22 @@ class OwnershipPlayouts:
     def ownership(self, n: int) -> tuple[list[int], list[int]]:
         """Run n playouts, Black first in the even ones; count per point how often each
         colour owns it at the end."""
-        black = [0] * len(self.base.colour)
-        white = [0] * len(self.base.colour)
-        is_black, is_white = BLACK.__eq__, WHITE.__eq__
-        for i in range(n):
-            final = self.playout(BLACK if i % 2 == 0 else WHITE)
-            # per point, one more where the colour owns it (True adds 1; EDGE never counts)
-            black = list(map(add, black, map(is_black, final)))
-            white = list(map(add, white, map(is_white, final)))
-        return black, white
+        if n <= 0:
+            return [0] * len(self.base.colour), [0] * len(self.base.colour)
+        finals = [self.playout(BLACK if i % 2 == 0 else WHITE) for i in range(n)]
+        # per point, the colours the playouts ended with there (EDGE on the padding)
+        ends = list(zip(*finals, strict=True))
+        return [e.count(BLACK) for e in ends], [e.count(WHITE) for e in ends]
 
     def playout(self, first: int) -> list[int]:
         """One playout with `first` to move, until two passes in a row; returns the final
         colour array with each empty point given to the only colour around it (EMPTY when
         both or none)."""
-        board = self.board = self.base.copy()
+        board = self.board = self.base.copy(self._base_heads())
         col, head, libs, nbrs = board.colour, board.head, board.libs, self.nbrs
-        empty = self.empty = [p for p in self.playable if col[p] == EMPTY]
-        pos = self.pos = {p: i for i, p in enumerate(empty)}
+        empty = [p for p in self.playable if col[p] == EMPTY]
+        self.begin_draw(empty)
+        pos = self.pos
         random_ = self.rng.random
         watch = self.base_atari[:]  # heads of strings that were in atari, to look at first
         max_moves = 3 * len(empty) + 30
@@ -146,7 +146,7 @@ class OwnershipPlayouts:
             move = -1
             if vital >= 0:
                 # Stones of c were just taken in a killable shape: its vital point (点眼).
-                if vital in pos and self._vital_ok(vital, c):
+                if pos[vital] >= 0 and self._vital_ok(vital, c):
                     move = vital
                 vital = -1
             if move < 0 and last >= 0 and miai:
@@ -171,7 +171,8 @@ class OwnershipPlayouts:
             else:
                 passes = 0
                 # Play; the captured points return to the draw.
-                i = pos.pop(move)
+                i = pos[move]
+                pos[move] = -1
                 lastp = empty.pop()
                 if lastp != move:
                     empty[i] = lastp
@@ -195,6 +196,21 @@ class OwnershipPlayouts:
             colour = opp
         return self._area(col)
 
+    def _base_heads(self) -> list[int]:
+        """The heads of `base`'s strings, found again when `base` is a new board."""
+        if self._heads_of is not self.base:
+            self._heads = self.base.heads()
+            self._heads_of = self.base
+        return self._heads
+
+    def begin_draw(self, empty: list[int]) -> None:
+        """Make `empty` (taken, not copied) the points the next moves are drawn from."""
+        pos = [-1] * len(self.base.colour)
+        for i, p in enumerate(empty):
+            pos[p] = i
+        self.empty = empty
+        self.pos = pos
+
     # -- the policy --------------------------------------------------------------------------
 
     def _candidate(self, p: int, c: int, allow_selfatari: bool) -> bool:
@@ -213,10 +229,10 @@ class OwnershipPlayouts:
             return True
         elif kind == SNAPBACK:  # a capture taken back at once: a self-atari like others
             return allow_selfatari and self._selfatari_ok(p, c)
-        elif (TWO_POINT_SPACE and self._in_own_two_point_space(p, c)
-              and not board.is_own_atari_liberty(p, c)):
+        elif TWO_POINT_SPACE and self._in_own_two_point_space(p, c):
             # Filling half of an own two-point eye space only takes a liberty off, the one
-            # a race into a dead shape is won by.
+            # a race into a dead shape is won by.  (It never saves a string in atari: the
+            # one string around has both points as liberties.)
             return False
         if kind == SAFE:
             return True
@@ -278,7 +294,7 @@ class OwnershipPlayouts:
                 common = la & libs[b]  # type: ignore[operator]
                 if len(common) == 1:
                     y = next(iter(common))
-                    if y in self.pos and self._candidate(y, c, False):
+                    if self.pos[y] >= 0 and self._candidate(y, c, False):
                         return y
         return -1
 
@@ -314,7 +330,7 @@ class OwnershipPlayouts:
         """A move on the 8 points around the last one, as a player answers; -1 for none."""
         pos, kept_out = self.pos, self._kept_out()[c]
         # the points still to draw from (so empty), out of the other side's area
-        around = [q for q in self.near[last] if q in pos and not kept_out[q]]
+        around = [q for q in self.near[last] if pos[q] >= 0 and not kept_out[q]]
         random_ = self.rng.random
         while around:
             q = around.pop(int(random_() * len(around)))

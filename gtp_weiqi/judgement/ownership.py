@@ -95,8 +95,9 @@ class OwnershipPlayouts:
         self._kept_out_of: list[list[int]] = []  # per colour: its points in the area
         self._kept_out_area: list[int] | None = None  # the `area` they were made from
         self._none_kept_out = [0] * len(col)  # the same when invading
-        self._heads_of: PlayoutBoard | None = None  # the board `_heads` were read from
-        self._heads: list[int] = []
+        self._start_of: PlayoutBoard | None = None  # the board `_start_state` is of
+        self._start_state: tuple[list[int], list[int], list[int], list[int]] = ([], [], [], [])
+        self.kept_now: list[list[int]] = []  # `_kept_out()` when the draw began
 
     def _kept_out(self) -> list[list[int]]:
         """Per colour c (indexed by c), 1 on the points of the other side's area that are no
@@ -128,11 +129,12 @@ class OwnershipPlayouts:
         """One playout with `first` to move, until two passes in a row; returns the final
         colour array with each empty point given to the only colour around it (EMPTY when
         both or none)."""
-        board = self.board = self.base.copy(self._base_heads())
+        heads, start, start_pos, idle = self._start()
+        board = self.board = self.base.copy(heads)
         col, head, libs, nbrs = board.colour, board.head, board.libs, self.nbrs
-        empty = [p for p in self.playable if col[p] == EMPTY]
-        self.begin_draw(empty)
-        pos = self.pos
+        empty = start[:]
+        pos = start_pos[:]
+        self.begin_draw(empty, pos)
         random_ = self.rng.random
         watch = self.base_atari[:]  # heads of strings that were in atari, to look at first
         max_moves = 3 * len(empty) + 30
@@ -172,6 +174,8 @@ class OwnershipPlayouts:
                 passes = 0
                 # Play; the captured points return to the draw.
                 i = pos[move]
+                if i < 0:
+                    raise KeyError(move)  # only points of the draw are played
                 pos[move] = -1
                 lastp = empty.pop()
                 if lastp != move:
@@ -194,31 +198,57 @@ class OwnershipPlayouts:
                         if len(libs[h]) == 1 and h not in watch:  # type: ignore[arg-type]
                             watch.append(h)
             colour = opp
-        return self._area(col)
+        # the empty points now: those of the draw, and the unplayable ones, never played
+        return self._area(col, sorted(empty + idle))
 
-    def _base_heads(self) -> list[int]:
-        """The heads of `base`'s strings, found again when `base` is a new board."""
-        if self._heads_of is not self.base:
-            self._heads = self.base.heads()
-            self._heads_of = self.base
-        return self._heads
+    def _start(self) -> tuple[list[int], list[int], list[int], list[int]]:
+        """What every playout from `base` starts from (found again when `base` is a new
+        board): the heads of its strings, the draw (its empty playable points) and its
+        `pos` list, and its empty points that are not playable.  Read-only: copy the draw
+        and `pos` before drawing from them."""
+        if self._start_of is not self.base:
+            base = self.base
+            col = base.colour
+            start = [p for p in self.playable if col[p] == EMPTY]
+            pos = [-1] * len(col)
+            for i, p in enumerate(start):
+                pos[p] = i
+            idle = [p for p in self.points if col[p] == EMPTY and pos[p] < 0]
+            self._start_state = (base.heads(), start, pos, idle)
+            self._start_of = base
+        return self._start_state
 
-    def begin_draw(self, empty: list[int]) -> None:
-        """Make `empty` (taken, not copied) the points the next moves are drawn from."""
-        pos = [-1] * len(self.base.colour)
-        for i, p in enumerate(empty):
-            pos[p] = i
+    def begin_draw(self, empty: list[int], pos: list[int] | None = None) -> None:
+        """Make `empty` (taken, not copied) the points the next moves are drawn from, with
+        `pos` their index list when the caller has it (taken too), and take the kept-out
+        lists of the current `area` for the draws."""
+        if pos is None:
+            pos = [-1] * len(self.base.colour)
+            for i, p in enumerate(empty):
+                pos[p] = i
         self.empty = empty
         self.pos = pos
+        self.kept_now = self._kept_out()
 
     # -- the policy --------------------------------------------------------------------------
 
     def _candidate(self, p: int, c: int, allow_selfatari: bool) -> bool:
         """Whether the policy lets c play at empty p."""
-        board = self.board
-        if p == board.ko_point:
+        if p == self.board.ko_point:
             return False
-        kind = board.move_kind(p, c)
+        if TWO_POINT_SPACE and self._in_own_two_point_space(p, c):
+            # Filling half of an own two-point eye space only takes a liberty off, the one
+            # a race into a dead shape is won by.  (It never saves a string in atari: the
+            # one string around has both points as liberties.)
+            return False
+        return self._kind_allowed(p, c, allow_selfatari)
+
+    def _kind_allowed(self, p: int, c: int, allow_selfatari: bool) -> bool:
+        """Whether the policy lets c play at empty p, given that p is not the ko point and
+        not in an own two-point eye space (`_candidate` without those two refusals, for the
+        callers that made them already or know they cannot apply): by what the play would
+        do."""
+        kind = self.board.move_kind(p, c)
         if kind > KIND:  # an eye shape (never a capture)
             if (p in self.protected or kind & TRUE_EYE) and not kind & ATARI_EYE:
                 # Fill an own eye only to save a string in atari; a false eye is only a
@@ -229,11 +259,6 @@ class OwnershipPlayouts:
             return True
         elif kind == SNAPBACK:  # a capture taken back at once: a self-atari like others
             return allow_selfatari and self._selfatari_ok(p, c)
-        elif TWO_POINT_SPACE and self._in_own_two_point_space(p, c):
-            # Filling half of an own two-point eye space only takes a liberty off, the one
-            # a race into a dead shape is won by.  (It never saves a string in atari: the
-            # one string around has both points as liberties.)
-            return False
         if kind == SAFE:
             return True
         return kind == SELF_ATARI and allow_selfatari and self._selfatari_ok(p, c)
@@ -328,7 +353,7 @@ class OwnershipPlayouts:
 
     def _move_near(self, last: int, c: int, opp: int) -> int:
         """A move on the 8 points around the last one, as a player answers; -1 for none."""
-        pos, kept_out = self.pos, self._kept_out()[c]
+        pos, kept_out = self.pos, self.kept_now[c]
         # the points still to draw from (so empty), out of the other side's area
         around = [q for q in self.near[last] if pos[q] >= 0 and not kept_out[q]]
         random_ = self.rng.random
@@ -340,28 +365,27 @@ class OwnershipPlayouts:
 
     def _draw(self, c: int, opp: int, invade: bool) -> tuple[int, int]:
         """A uniform draw without replacement of a point the policy lets c play (a refused
-        point is swapped behind the ones still to draw from); -1 when there is none.
-        Without `invade`, points of opp's area are skipped, and counted.
+        point is swapped behind the ones still to draw from), and 0; or, when there is
+        none, -1 and the number of points skipped as the other side's area (none with
+        `invade`, else those of opp's area that are no eye space of opp).
 
-        The two refusals most draws meet are made here, before `_candidate` (which would
-        make them the same way): an own true eye (or seki point) of an eye shape with no
-        string around it in atari, and a point surrounded by the opponent's strings, none
-        in atari (a suicide)."""
+        `_candidate` is asked in parts: the ko point and an own two-point eye space (which
+        needs an empty neighbour) are refused first, then the refusals most draws meet are
+        made here, as `_kind_allowed` would make them: an own true eye (or seki point) of an
+        eye shape with no string around it in atari, and a point surrounded by the
+        opponent's strings, none in atari (a suicide)."""
         empty, pos = self.empty, self.pos
         board = self.board
         col, head, libs, ko = board.colour, board.head, board.libs, board.ko_point
         nbrs, diags, protected = self.nbrs, self.diags, self.protected
-        kept_out = self._kept_out()[c] if not invade else self._none_kept_out
+        kept_out = self.kept_now[c] if not invade else self._none_kept_out
         random_ = self.rng.random
-        candidate = self._candidate
+        kind_allowed, two_point_space = self._kind_allowed, self._in_own_two_point_space
         k = len(empty)
-        invasions = 0
         while k:
             i = int(random_() * k)
             p = empty[i]
-            if kept_out[p]:
-                invasions += 1
-            elif p != ko:
+            if not kept_out[p] and p != ko:
                 own = opps = saves = False
                 for q in nbrs[p]:
                     cq = col[q]
@@ -372,21 +396,22 @@ class OwnershipPlayouts:
                     elif cq == opp and len(libs[head[q]]) > 1:  # type: ignore[arg-type]
                         opps = True
                     else:  # empty, or an opponent string in atari
-                        if candidate(p, c, True):
-                            return p, invasions
+                        if (not (cq == EMPTY and TWO_POINT_SPACE and two_point_space(p, c))
+                                and kind_allowed(p, c, True)):
+                            return p, 0
                         break
                 else:
                     if opps:
                         # all round the opponent's, nothing taken: a suicide, unless own
                         # strings beside give liberties
-                        if own and candidate(p, c, True):
-                            return p, invasions
+                        if own and kind_allowed(p, c, True):
+                            return p, 0
                     elif saves or p not in protected:
                         # an eye shape: filled only to save a string in atari, or when it is
                         # false (at most one opponent diagonal, none on the edge, is true)
                         if saves:
-                            if candidate(p, c, True):
-                                return p, invasions
+                            if kind_allowed(p, c, True):
+                                return p, 0
                         else:
                             ds = diags[p]
                             bad = 0
@@ -394,25 +419,26 @@ class OwnershipPlayouts:
                                 if col[q] == opp:
                                     bad += 1
                             if bad > 1 or (bad and len(ds) < 4):
-                                if candidate(p, c, True):
-                                    return p, invasions
+                                if kind_allowed(p, c, True):
+                                    return p, 0
             k -= 1
-            q = empty[k]
-            empty[i] = q
+            empty[i] = q = empty[k]
             empty[k] = p
             pos[q] = i
             pos[p] = k
-        return -1, invasions
+        # every point was refused: count the skipped ones
+        return -1, sum(map(kept_out.__getitem__, empty))
 
-    def _area(self, col: list[int]) -> list[int]:
-        """Area at the end: an empty point goes to the only colour around it."""
+    def _area(self, col: list[int], empties: list[int]) -> list[int]:
+        """Area at the end: an empty point goes to the only colour around it.  `empties`
+        are the empty points of `col` in point order (the order matters: a point given a
+        colour counts as that colour for the empty points after it)."""
         nbrs = self.nbrs
-        for p in self.points:
-            if col[p] == EMPTY:
-                seen = 0
-                for q in nbrs[p]:
-                    seen |= col[q]
-                col[p] = seen if seen in (BLACK, WHITE) else EMPTY
+        for p in empties:
+            seen = 0
+            for q in nbrs[p]:
+                seen |= col[q]
+            col[p] = seen if seen in (BLACK, WHITE) else EMPTY
         return col
 
 

@@ -23,6 +23,7 @@ hash order.
 from __future__ import annotations
 
 import random
+from collections.abc import Sequence
 from functools import cache
 
 from ..core.board import BLACK, EMPTY, WHITE, Board
@@ -81,6 +82,7 @@ class OwnershipPlayouts:
         self.base_atari = [h for h in heads if len(self.base.libs[h]) == 1]  # type: ignore[arg-type]
         self.diags = board.diagonals
         self.near = _near(board)
+        self.ball = _ball_of(board.width, board.height)
         # The colour that alone borders each empty region (its eye space or territory): a
         # move there is an attack on that side's shape, never held back as an invasion.
         self.enclosed = [EMPTY] * len(col)
@@ -98,6 +100,9 @@ class OwnershipPlayouts:
         self._start_of: PlayoutBoard | None = None  # the board `_start_state` is of
         self._start_state: tuple[list[int], list[int], list[int], list[int]] = ([], [], [], [])
         self.kept_now: list[list[int]] = []  # `_kept_out()` when the draw began
+        # per point, the colours (bits BLACK, WHITE) the draw refused there for a reason
+        # that still holds (see _forget); made afresh by begin_draw
+        self.refused: list[int] = []
 
     def _kept_out(self) -> list[list[int]]:
         """Per colour c (indexed by c), 1 on the points of the other side's area that are no
@@ -135,6 +140,7 @@ class OwnershipPlayouts:
         empty = start[:]
         pos = start_pos[:]
         self.begin_draw(empty, pos)
+        forget = self._forget
         random_ = self.rng.random
         watch = self.base_atari[:]  # heads of strings that were in atari, to look at first
         max_moves = 3 * len(empty) + 30
@@ -185,6 +191,7 @@ class OwnershipPlayouts:
                 for s in taken:
                     pos[s] = len(empty)
                     empty.append(s)
+                forget(move, taken)
                 if vital_rule and 3 <= len(taken) <= 6:
                     vital = nakade_vital_point(list(taken), nbrs)
                 last = move
@@ -229,6 +236,29 @@ class OwnershipPlayouts:
         self.empty = empty
         self.pos = pos
         self.kept_now = self._kept_out()
+        self.refused = [0] * len(self.base.colour)
+
+    def _forget(self, move: int, taken: Sequence[int]) -> None:
+        """After the play at `move` that took `taken`: the draw forgets the refusals it
+        remembers (``refused``) that the play may have undone.  Such a refusal (an eye, a
+        suicide, a two-point eye space) holds while the stones two steps around its point
+        stay and no string beside it goes into atari (a string leaving atari, or two joining,
+        undoes none).  Only the strings beside `move` can have gone into atari, and a string
+        in atari is beside its last liberty alone."""
+        refused, ball = self.refused, self.ball
+        for z in ball[move]:
+            refused[z] = 0
+        for s in taken:
+            for z in ball[s]:
+                refused[z] = 0
+        board = self.board
+        col, head, libs = board.colour, board.head, board.libs
+        for q in (move, *self.nbrs[move]):
+            if col[q] != EMPTY:
+                ls: set[int] = libs[head[q]]  # type: ignore[assignment]
+                if len(ls) == 1:
+                    for z in ls:
+                        refused[z] = 0
 
     # -- the policy --------------------------------------------------------------------------
 
@@ -373,7 +403,9 @@ class OwnershipPlayouts:
         needs an empty neighbour) are refused first, then the refusals most draws meet are
         made here, as `_kind_allowed` would make them: an own true eye (or seki point) of an
         eye shape with no string around it in atari, and a point surrounded by the
-        opponent's strings, none in atari (a suicide)."""
+        opponent's strings, none in atari (a suicide).  These refusals and the two-point eye
+        space use no random number and are remembered in ``refused`` until the stones
+        around change (`_forget`): a point they refused again costs one look-up."""
         empty, pos = self.empty, self.pos
         board = self.board
         col, head, libs, ko = board.colour, board.head, board.libs, board.ko_point
@@ -381,11 +413,12 @@ class OwnershipPlayouts:
         kept_out = self.kept_now[c] if not invade else self._none_kept_out
         random_ = self.rng.random
         kind_allowed, two_point_space = self._kind_allowed, self._in_own_two_point_space
+        refused = self.refused
         k = len(empty)
         while k:
             i = int(random_() * k)
             p = empty[i]
-            if not kept_out[p] and p != ko:
+            if not kept_out[p] and p != ko and not refused[p] & c:
                 own = opps = saves = False
                 for q in nbrs[p]:
                     cq = col[q]
@@ -396,15 +429,18 @@ class OwnershipPlayouts:
                     elif cq == opp and len(libs[head[q]]) > 1:  # type: ignore[arg-type]
                         opps = True
                     else:  # empty, or an opponent string in atari
-                        if (not (cq == EMPTY and TWO_POINT_SPACE and two_point_space(p, c))
-                                and kind_allowed(p, c, True)):
+                        if cq == EMPTY and TWO_POINT_SPACE and two_point_space(p, c):
+                            refused[p] |= c
+                        elif kind_allowed(p, c, True):
                             return p, 0
                         break
                 else:
                     if opps:
                         # all round the opponent's, nothing taken: a suicide, unless own
                         # strings beside give liberties
-                        if own and kind_allowed(p, c, True):
+                        if not own:
+                            refused[p] |= c
+                        elif kind_allowed(p, c, True):
                             return p, 0
                     elif saves or p not in protected:
                         # an eye shape: filled only to save a string in atari, or when it is
@@ -421,6 +457,10 @@ class OwnershipPlayouts:
                             if bad > 1 or (bad and len(ds) < 4):
                                 if kind_allowed(p, c, True):
                                     return p, 0
+                            else:
+                                refused[p] |= c  # a true eye
+                    else:
+                        refused[p] |= c  # a seki point
             k -= 1
             empty[i] = q = empty[k]
             empty[k] = p
@@ -448,6 +488,16 @@ def _near_of(width: int, height: int) -> tuple[tuple[int, ...], ...]:
     board = Board(width, height)
     nbrs, diag = board.neighbours, board.diagonals
     return tuple(tuple(sorted(set(nbrs[p]) | set(diag[p]))) for p in range(len(board.colour)))
+
+
+@cache
+def _ball_of(width: int, height: int) -> tuple[tuple[int, ...], ...]:
+    """Per point of a board size, the points at most two steps from it (itself, its
+    neighbours and theirs): those whose refusals by the draw a stone put on it or taken
+    from it may change."""
+    nbrs = Board(width, height).neighbours
+    return tuple(tuple(sorted({p, *nbrs[p], *(r for q in nbrs[p] for r in nbrs[q])}))
+                 for p in range(len(nbrs)))
 
 
 def _near(board: Board) -> tuple[tuple[int, ...], ...]:

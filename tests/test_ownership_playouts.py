@@ -158,5 +158,7 @@ def test_a_refusal_is_forgotten_when_a_string_beside_goes_into_atari_far_away() 
     mc.begin_draw([a1])
     assert mc._draw(BLACK, WHITE, True)[0] == -1 and mc.refused[a1] & BLACK
     mc.board.play(h2, BLACK)
-    mc._forget(h2, ())
+    watch: list[int] = []
+    mc._after_play(h2, (), watch)
+    assert watch == [mc.board.head[board.point(1, 0)]]  # the white string, now in atari
     assert mc._draw(BLACK, WHITE, True)[0] == a1

@@ -101,7 +101,7 @@ class OwnershipPlayouts:
         self._start_state: tuple[list[int], list[int], list[int], list[int]] = ([], [], [], [])
         self.kept_now: list[list[int]] = []  # `_kept_out()` when the draw began
         # per point, the colours (bits BLACK, WHITE) the draw refused there for a reason
-        # that still holds (see _forget); made afresh by begin_draw
+        # that still holds (see _after_play); made afresh by begin_draw
         self.refused: list[int] = []
 
     def _kept_out(self) -> list[list[int]]:
@@ -136,11 +136,11 @@ class OwnershipPlayouts:
         both or none)."""
         heads, start, start_pos, idle = self._start()
         board = self.board = self.base.copy(heads)
-        col, head, libs, nbrs = board.colour, board.head, board.libs, self.nbrs
+        col, nbrs = board.colour, self.nbrs
         empty = start[:]
         pos = start_pos[:]
         self.begin_draw(empty, pos)
-        forget = self._forget
+        after_play = self._after_play
         random_ = self.rng.random
         watch = self.base_atari[:]  # heads of strings that were in atari, to look at first
         max_moves = 3 * len(empty) + 30
@@ -191,19 +191,10 @@ class OwnershipPlayouts:
                 for s in taken:
                     pos[s] = len(empty)
                     empty.append(s)
-                forget(move, taken)
+                after_play(move, taken, watch)
                 if vital_rule and 3 <= len(taken) <= 6:
                     vital = nakade_vital_point(list(taken), nbrs)
                 last = move
-                # Watch the strings the move left in atari: its own, the opponent's beside.
-                h = head[move]
-                if len(libs[h]) == 1:  # type: ignore[arg-type]
-                    watch.append(h)
-                for q in nbrs[move]:
-                    if col[q] == opp:
-                        h = head[q]
-                        if len(libs[h]) == 1 and h not in watch:  # type: ignore[arg-type]
-                            watch.append(h)
             colour = opp
         # the empty points now: those of the draw, and the unplayable ones, never played
         return self._area(col, sorted(empty + idle))
@@ -238,13 +229,14 @@ class OwnershipPlayouts:
         self.kept_now = self._kept_out()
         self.refused = [0] * len(self.base.colour)
 
-    def _forget(self, move: int, taken: Sequence[int]) -> None:
-        """After the play at `move` that took `taken`: the draw forgets the refusals it
-        remembers (``refused``) that the play may have undone.  Such a refusal (an eye, a
-        suicide, a two-point eye space) holds while the stones two steps around its point
-        stay and no string beside it goes into atari (a string leaving atari, or two joining,
-        undoes none).  Only the strings beside `move` can have gone into atari, and a string
-        in atari is beside its last liberty alone."""
+    def _after_play(self, move: int, taken: Sequence[int], watch: list[int]) -> None:
+        """After the play at `move` that took `taken`: the strings it left in atari (its
+        own, the opponent's beside: the only ones a play puts in atari) join `watch`, and
+        the draw forgets the refusals it remembers (``refused``) that the play may have
+        undone.  Such a refusal (an eye, a suicide, a two-point eye space) holds while the
+        stones two steps around its point stay and no string beside it goes into atari (a
+        string leaving atari, or two joining, undoes none); a string in atari is beside its
+        last liberty alone."""
         refused, ball = self.refused, self.ball
         for z in ball[move]:
             refused[z] = 0
@@ -253,12 +245,22 @@ class OwnershipPlayouts:
                 refused[z] = 0
         board = self.board
         col, head, libs = board.colour, board.head, board.libs
-        for q in (move, *self.nbrs[move]):
-            if col[q] != EMPTY:
-                ls: set[int] = libs[head[q]]  # type: ignore[assignment]
+        h = head[move]
+        ls: set[int] = libs[h]  # type: ignore[assignment]
+        if len(ls) == 1:
+            watch.append(h)
+            for z in ls:
+                refused[z] = 0
+        opp = 3 - col[move]
+        for q in self.nbrs[move]:
+            if col[q] == opp:
+                h = head[q]
+                ls = libs[h]  # type: ignore[assignment]
                 if len(ls) == 1:
                     for z in ls:
                         refused[z] = 0
+                    if h not in watch:
+                        watch.append(h)
 
     # -- the policy --------------------------------------------------------------------------
 
@@ -405,7 +407,7 @@ class OwnershipPlayouts:
         eye shape with no string around it in atari, and a point surrounded by the
         opponent's strings, none in atari (a suicide).  These refusals and the two-point eye
         space use no random number and are remembered in ``refused`` until the stones
-        around change (`_forget`): a point they refused again costs one look-up."""
+        around change (`_after_play`): a point they refused again costs one look-up."""
         empty, pos = self.empty, self.pos
         board = self.board
         col, head, libs, ko = board.colour, board.head, board.libs, board.ko_point

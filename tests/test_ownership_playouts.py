@@ -102,7 +102,7 @@ class CheckedPlayouts(OwnershipPlayouts):
 
     checked = 0
 
-    def _draw(self, c: int, opp: int, invade: bool) -> tuple[int, int]:
+    def _draw(self, c: int, opp: int, invade: bool) -> tuple[int, bool]:
         ko = self.board.ko_point
         for p in self.empty:
             if self.refused[p] & c and p != ko:

@@ -166,8 +166,8 @@ class OwnershipPlayouts:
             if move < 0:
                 # A move into the other side's area is tried only when nothing else is
                 # left, and then only with probability INVADE_RATE.
-                move, invasions = self._draw(c, opp, False)
-                if move < 0 and invasions and random_() < INVADE_RATE:
+                move, skipped = self._draw(c, opp, False)
+                if move < 0 and skipped and random_() < INVADE_RATE:
                     move, _ = self._draw(c, opp, True)
             moves += 1
             if move < 0:
@@ -395,10 +395,10 @@ class OwnershipPlayouts:
                 return q
         return -1
 
-    def _draw(self, c: int, opp: int, invade: bool) -> tuple[int, int]:
+    def _draw(self, c: int, opp: int, invade: bool) -> tuple[int, bool]:
         """A uniform draw without replacement of a point the policy lets c play (a refused
-        point is swapped behind the ones still to draw from), and 0; or, when there is
-        none, -1 and the number of points skipped as the other side's area (none with
+        point is swapped behind the ones still to draw from), and False; or, when there is
+        none, -1 and whether points were skipped as the other side's area (none with
         `invade`, else those of opp's area that are no eye space of opp).
 
         `_candidate` is asked in parts: the ko point and an own two-point eye space (which
@@ -434,7 +434,7 @@ class OwnershipPlayouts:
                         if cq == EMPTY and TWO_POINT_SPACE and two_point_space(p, c):
                             refused[p] |= c
                         elif kind_allowed(p, c, True):
-                            return p, 0
+                            return p, False
                         break
                 else:
                     if opps:
@@ -443,13 +443,13 @@ class OwnershipPlayouts:
                         if not own:
                             refused[p] |= c
                         elif kind_allowed(p, c, True):
-                            return p, 0
+                            return p, False
                     elif saves or p not in protected:
                         # an eye shape: filled only to save a string in atari, or when it is
                         # false (at most one opponent diagonal, none on the edge, is true)
                         if saves:
                             if kind_allowed(p, c, True):
-                                return p, 0
+                                return p, False
                         else:
                             ds = diags[p]
                             bad = 0
@@ -458,7 +458,7 @@ class OwnershipPlayouts:
                                     bad += 1
                             if bad > 1 or (bad and len(ds) < 4):
                                 if kind_allowed(p, c, True):
-                                    return p, 0
+                                    return p, False
                             else:
                                 refused[p] |= c  # a true eye
                     else:
@@ -468,8 +468,8 @@ class OwnershipPlayouts:
             empty[k] = p
             pos[q] = i
             pos[p] = k
-        # every point was refused: count the skipped ones
-        return -1, sum(map(kept_out.__getitem__, empty))
+        # every point was refused: were any skipped?
+        return -1, any(map(kept_out.__getitem__, empty))
 
     def _area(self, col: list[int], empties: list[int]) -> list[int]:
         """Area at the end: an empty point goes to the only colour around it.  `empties`

@@ -156,8 +156,10 @@ class PlayoutBoard:
         self.neighbours = board.neighbours
         self.diagonals = board.diagonals
 
-    def copy(self) -> PlayoutBoard:
-        """An independent copy (the size tables are shared)."""
+    def copy(self, heads: Sequence[int] | None = None) -> PlayoutBoard:
+        """An independent copy (the size tables are shared).  `heads`, when the caller
+        knows them, are the heads of every string (as `heads` gives them): only those
+        entries are copied, not a whole board of them."""
         new = PlayoutBoard.__new__(PlayoutBoard)
         new.width = self.width
         new.height = self.height
@@ -166,8 +168,18 @@ class PlayoutBoard:
         new.diagonals = self.diagonals
         new.colour = self.colour[:]
         new.head = self.head[:]
-        new.stones = [None if s is None else s[:] for s in self.stones]
-        new.libs = [None if s is None else s.copy() for s in self.libs]
+        if heads is None:
+            new.stones = [None if s is None else s[:] for s in self.stones]
+            new.libs = [None if s is None else s.copy() for s in self.libs]
+        else:
+            stones, libs = self.stones, self.libs
+            new_stones: list[list[int] | None] = [None] * len(stones)
+            new_libs: list[set[int] | None] = [None] * len(libs)
+            for h in heads:
+                new_stones[h] = stones[h][:]  # type: ignore[index]
+                new_libs[h] = libs[h].copy()  # type: ignore[union-attr]
+            new.stones = new_stones
+            new.libs = new_libs
         new.ko_point = self.ko_point
         return new
 

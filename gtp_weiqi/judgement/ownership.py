@@ -23,8 +23,8 @@ hash order.
 from __future__ import annotations
 
 import random
+from collections.abc import Sequence
 from functools import cache
-from operator import add
 
 from ..core.board import BLACK, EMPTY, WHITE, Board
 from ..core.playout_board import (
@@ -62,7 +62,8 @@ class OwnershipPlayouts:
     the other's; `strong` (stones of strings an earlier round found strong) makes saving a
     string that joins one certain.  Both may be changed between rounds (`area` by giving a new
     list, not by changing the old one in place).  The playout under way is ``board`` with its
-    draw of empty points ``empty`` (``pos``: each one's index).
+    draw of empty points ``empty`` (``pos``: per point, its index in ``empty``, -1 for a point
+    not in the draw; a list, as the draw writes it on every point it refuses).
     """
 
     def __init__(self, board: Board, col: list[int], playable: list[int], protected: set[int],
@@ -81,6 +82,7 @@ class OwnershipPlayouts:
         self.base_atari = [h for h in heads if len(self.base.libs[h]) == 1]  # type: ignore[arg-type]
         self.diags = board.diagonals
         self.near = _near(board)
+        self.ball = _ball_of(board.width, board.height)
         # The colour that alone borders each empty region (its eye space or territory): a
         # move there is an attack on that side's shape, never held back as an invasion.
         self.enclosed = [EMPTY] * len(col)
@@ -91,10 +93,16 @@ class OwnershipPlayouts:
                     self.enclosed[p] = seen
         self.board = self.base
         self.empty: list[int] = []
-        self.pos: dict[int, int] = {}
+        self.pos: list[int] = []
         self._kept_out_of: list[list[int]] = []  # per colour: its points in the area
         self._kept_out_area: list[int] | None = None  # the `area` they were made from
         self._none_kept_out = [0] * len(col)  # the same when invading
+        self._start_of: PlayoutBoard | None = None  # the board `_start_state` is of
+        self._start_state: tuple[list[int], list[int], list[int], list[int]] = ([], [], [], [])
+        self.kept_now: list[list[int]] = []  # `_kept_out()` when the draw began
+        # per point, the colours (bits BLACK, WHITE) the draw refused there for a reason
+        # that still holds (see _after_play); made afresh by begin_draw
+        self.refused: list[int] = []
 
     def _kept_out(self) -> list[list[int]]:
         """Per colour c (indexed by c), 1 on the points of the other side's area that are no
@@ -115,24 +123,24 @@ class OwnershipPlayouts:
     def ownership(self, n: int) -> tuple[list[int], list[int]]:
         """Run n playouts, Black first in the even ones; count per point how often each
         colour owns it at the end."""
-        black = [0] * len(self.base.colour)
-        white = [0] * len(self.base.colour)
-        is_black, is_white = BLACK.__eq__, WHITE.__eq__
-        for i in range(n):
-            final = self.playout(BLACK if i % 2 == 0 else WHITE)
-            # per point, one more where the colour owns it (True adds 1; EDGE never counts)
-            black = list(map(add, black, map(is_black, final)))
-            white = list(map(add, white, map(is_white, final)))
-        return black, white
+        if n <= 0:
+            return [0] * len(self.base.colour), [0] * len(self.base.colour)
+        finals = [self.playout(BLACK if i % 2 == 0 else WHITE) for i in range(n)]
+        # per point, the colours the playouts ended with there (EDGE on the padding)
+        ends = list(zip(*finals, strict=True))
+        return [e.count(BLACK) for e in ends], [e.count(WHITE) for e in ends]
 
     def playout(self, first: int) -> list[int]:
         """One playout with `first` to move, until two passes in a row; returns the final
         colour array with each empty point given to the only colour around it (EMPTY when
         both or none)."""
-        board = self.board = self.base.copy()
-        col, head, libs, nbrs = board.colour, board.head, board.libs, self.nbrs
-        empty = self.empty = [p for p in self.playable if col[p] == EMPTY]
-        pos = self.pos = {p: i for i, p in enumerate(empty)}
+        heads, start, start_pos, idle = self._start()
+        board = self.board = self.base.copy(heads)
+        col, nbrs = board.colour, self.nbrs
+        empty = start[:]
+        pos = start_pos[:]
+        self.begin_draw(empty, pos)
+        after_play = self._after_play
         random_ = self.rng.random
         watch = self.base_atari[:]  # heads of strings that were in atari, to look at first
         max_moves = 3 * len(empty) + 30
@@ -146,7 +154,7 @@ class OwnershipPlayouts:
             move = -1
             if vital >= 0:
                 # Stones of c were just taken in a killable shape: its vital point (点眼).
-                if vital in pos and self._vital_ok(vital, c):
+                if pos[vital] >= 0 and self._vital_ok(vital, c):
                     move = vital
                 vital = -1
             if move < 0 and last >= 0 and miai:
@@ -158,8 +166,8 @@ class OwnershipPlayouts:
             if move < 0:
                 # A move into the other side's area is tried only when nothing else is
                 # left, and then only with probability INVADE_RATE.
-                move, invasions = self._draw(c, opp, False)
-                if move < 0 and invasions and random_() < INVADE_RATE:
+                move, skipped = self._draw(c, opp, False)
+                if move < 0 and skipped and random_() < INVADE_RATE:
                     move, _ = self._draw(c, opp, True)
             moves += 1
             if move < 0:
@@ -171,7 +179,10 @@ class OwnershipPlayouts:
             else:
                 passes = 0
                 # Play; the captured points return to the draw.
-                i = pos.pop(move)
+                i = pos[move]
+                if i < 0:
+                    raise KeyError(move)  # only points of the draw are played
+                pos[move] = -1
                 lastp = empty.pop()
                 if lastp != move:
                     empty[i] = lastp
@@ -180,29 +191,96 @@ class OwnershipPlayouts:
                 for s in taken:
                     pos[s] = len(empty)
                     empty.append(s)
+                after_play(move, taken, watch)
                 if vital_rule and 3 <= len(taken) <= 6:
                     vital = nakade_vital_point(list(taken), nbrs)
                 last = move
-                # Watch the strings the move left in atari: its own, the opponent's beside.
-                h = head[move]
-                if len(libs[h]) == 1:  # type: ignore[arg-type]
-                    watch.append(h)
-                for q in nbrs[move]:
-                    if col[q] == opp:
-                        h = head[q]
-                        if len(libs[h]) == 1 and h not in watch:  # type: ignore[arg-type]
-                            watch.append(h)
             colour = opp
-        return self._area(col)
+        # the empty points now: those of the draw, and the unplayable ones, never played
+        return self._area(col, sorted(empty + idle))
+
+    def _start(self) -> tuple[list[int], list[int], list[int], list[int]]:
+        """What every playout from `base` starts from (found again when `base` is a new
+        board): the heads of its strings, the draw (its empty playable points) and its
+        `pos` list, and its empty points that are not playable.  Read-only: copy the draw
+        and `pos` before drawing from them."""
+        if self._start_of is not self.base:
+            base = self.base
+            col = base.colour
+            start = [p for p in self.playable if col[p] == EMPTY]
+            pos = [-1] * len(col)
+            for i, p in enumerate(start):
+                pos[p] = i
+            idle = [p for p in self.points if col[p] == EMPTY and pos[p] < 0]
+            self._start_state = (base.heads(), start, pos, idle)
+            self._start_of = base
+        return self._start_state
+
+    def begin_draw(self, empty: list[int], pos: list[int] | None = None) -> None:
+        """Make `empty` (taken, not copied) the points the next moves are drawn from, with
+        `pos` their index list when the caller has it (taken too), and take the kept-out
+        lists of the current `area` for the draws."""
+        if pos is None:
+            pos = [-1] * len(self.base.colour)
+            for i, p in enumerate(empty):
+                pos[p] = i
+        self.empty = empty
+        self.pos = pos
+        self.kept_now = self._kept_out()
+        self.refused = [0] * len(self.base.colour)
+
+    def _after_play(self, move: int, taken: Sequence[int], watch: list[int]) -> None:
+        """After the play at `move` that took `taken`: the strings it left in atari (its
+        own, the opponent's beside: the only ones a play puts in atari) join `watch`, and
+        the draw forgets the refusals it remembers (``refused``) that the play may have
+        undone.  Such a refusal (an eye, a suicide, a two-point eye space) holds while the
+        stones two steps around its point stay and no string beside it goes into atari (a
+        string leaving atari, or two joining, undoes none); a string in atari is beside its
+        last liberty alone."""
+        refused, ball = self.refused, self.ball
+        for z in ball[move]:
+            refused[z] = 0
+        for s in taken:
+            for z in ball[s]:
+                refused[z] = 0
+        board = self.board
+        col, head, libs = board.colour, board.head, board.libs
+        h = head[move]
+        ls: set[int] = libs[h]  # type: ignore[assignment]
+        if len(ls) == 1:
+            watch.append(h)
+            for z in ls:
+                refused[z] = 0
+        opp = 3 - col[move]
+        for q in self.nbrs[move]:
+            if col[q] == opp:
+                h = head[q]
+                ls = libs[h]  # type: ignore[assignment]
+                if len(ls) == 1:
+                    for z in ls:
+                        refused[z] = 0
+                    if h not in watch:
+                        watch.append(h)
 
     # -- the policy --------------------------------------------------------------------------
 
     def _candidate(self, p: int, c: int, allow_selfatari: bool) -> bool:
         """Whether the policy lets c play at empty p."""
-        board = self.board
-        if p == board.ko_point:
+        if p == self.board.ko_point:
             return False
-        kind = board.move_kind(p, c)
+        if TWO_POINT_SPACE and self._in_own_two_point_space(p, c):
+            # Filling half of an own two-point eye space only takes a liberty off, the one
+            # a race into a dead shape is won by.  (It never saves a string in atari: the
+            # one string around has both points as liberties.)
+            return False
+        return self._kind_allowed(p, c, allow_selfatari)
+
+    def _kind_allowed(self, p: int, c: int, allow_selfatari: bool) -> bool:
+        """Whether the policy lets c play at empty p, given that p is not the ko point and
+        not in an own two-point eye space (`_candidate` without those two refusals, for the
+        callers that made them already or know they cannot apply): by what the play would
+        do."""
+        kind = self.board.move_kind(p, c)
         if kind > KIND:  # an eye shape (never a capture)
             if (p in self.protected or kind & TRUE_EYE) and not kind & ATARI_EYE:
                 # Fill an own eye only to save a string in atari; a false eye is only a
@@ -213,11 +291,6 @@ class OwnershipPlayouts:
             return True
         elif kind == SNAPBACK:  # a capture taken back at once: a self-atari like others
             return allow_selfatari and self._selfatari_ok(p, c)
-        elif (TWO_POINT_SPACE and self._in_own_two_point_space(p, c)
-              and not board.is_own_atari_liberty(p, c)):
-            # Filling half of an own two-point eye space only takes a liberty off, the one
-            # a race into a dead shape is won by.
-            return False
         if kind == SAFE:
             return True
         return kind == SELF_ATARI and allow_selfatari and self._selfatari_ok(p, c)
@@ -278,7 +351,7 @@ class OwnershipPlayouts:
                 common = la & libs[b]  # type: ignore[operator]
                 if len(common) == 1:
                     y = next(iter(common))
-                    if y in self.pos and self._candidate(y, c, False):
+                    if self.pos[y] >= 0 and self._candidate(y, c, False):
                         return y
         return -1
 
@@ -312,9 +385,9 @@ class OwnershipPlayouts:
 
     def _move_near(self, last: int, c: int, opp: int) -> int:
         """A move on the 8 points around the last one, as a player answers; -1 for none."""
-        pos, kept_out = self.pos, self._kept_out()[c]
+        pos, kept_out = self.pos, self.kept_now[c]
         # the points still to draw from (so empty), out of the other side's area
-        around = [q for q in self.near[last] if q in pos and not kept_out[q]]
+        around = [q for q in self.near[last] if pos[q] >= 0 and not kept_out[q]]
         random_ = self.rng.random
         while around:
             q = around.pop(int(random_() * len(around)))
@@ -322,30 +395,32 @@ class OwnershipPlayouts:
                 return q
         return -1
 
-    def _draw(self, c: int, opp: int, invade: bool) -> tuple[int, int]:
+    def _draw(self, c: int, opp: int, invade: bool) -> tuple[int, bool]:
         """A uniform draw without replacement of a point the policy lets c play (a refused
-        point is swapped behind the ones still to draw from); -1 when there is none.
-        Without `invade`, points of opp's area are skipped, and counted.
+        point is swapped behind the ones still to draw from), and False; or, when there is
+        none, -1 and whether points were skipped as the other side's area (none with
+        `invade`, else those of opp's area that are no eye space of opp).
 
-        The two refusals most draws meet are made here, before `_candidate` (which would
-        make them the same way): an own true eye (or seki point) of an eye shape with no
-        string around it in atari, and a point surrounded by the opponent's strings, none
-        in atari (a suicide)."""
+        `_candidate` is asked in parts: the ko point and an own two-point eye space (which
+        needs an empty neighbour) are refused first, then the refusals most draws meet are
+        made here, as `_kind_allowed` would make them: an own true eye (or seki point) of an
+        eye shape with no string around it in atari, and a point surrounded by the
+        opponent's strings, none in atari (a suicide).  These refusals and the two-point eye
+        space use no random number and are remembered in ``refused`` until the stones
+        around change (`_after_play`): a point they refused again costs one look-up."""
         empty, pos = self.empty, self.pos
         board = self.board
         col, head, libs, ko = board.colour, board.head, board.libs, board.ko_point
         nbrs, diags, protected = self.nbrs, self.diags, self.protected
-        kept_out = self._kept_out()[c] if not invade else self._none_kept_out
+        kept_out = self.kept_now[c] if not invade else self._none_kept_out
         random_ = self.rng.random
-        candidate = self._candidate
+        kind_allowed, two_point_space = self._kind_allowed, self._in_own_two_point_space
+        refused = self.refused
         k = len(empty)
-        invasions = 0
         while k:
             i = int(random_() * k)
             p = empty[i]
-            if kept_out[p]:
-                invasions += 1
-            elif p != ko:
+            if not kept_out[p] and p != ko and not refused[p] & c:
                 own = opps = saves = False
                 for q in nbrs[p]:
                     cq = col[q]
@@ -356,21 +431,25 @@ class OwnershipPlayouts:
                     elif cq == opp and len(libs[head[q]]) > 1:  # type: ignore[arg-type]
                         opps = True
                     else:  # empty, or an opponent string in atari
-                        if candidate(p, c, True):
-                            return p, invasions
+                        if cq == EMPTY and TWO_POINT_SPACE and two_point_space(p, c):
+                            refused[p] |= c
+                        elif kind_allowed(p, c, True):
+                            return p, False
                         break
                 else:
                     if opps:
                         # all round the opponent's, nothing taken: a suicide, unless own
                         # strings beside give liberties
-                        if own and candidate(p, c, True):
-                            return p, invasions
+                        if not own:
+                            refused[p] |= c
+                        elif kind_allowed(p, c, True):
+                            return p, False
                     elif saves or p not in protected:
                         # an eye shape: filled only to save a string in atari, or when it is
                         # false (at most one opponent diagonal, none on the edge, is true)
                         if saves:
-                            if candidate(p, c, True):
-                                return p, invasions
+                            if kind_allowed(p, c, True):
+                                return p, False
                         else:
                             ds = diags[p]
                             bad = 0
@@ -378,25 +457,30 @@ class OwnershipPlayouts:
                                 if col[q] == opp:
                                     bad += 1
                             if bad > 1 or (bad and len(ds) < 4):
-                                if candidate(p, c, True):
-                                    return p, invasions
+                                if kind_allowed(p, c, True):
+                                    return p, False
+                            else:
+                                refused[p] |= c  # a true eye
+                    else:
+                        refused[p] |= c  # a seki point
             k -= 1
-            q = empty[k]
-            empty[i] = q
+            empty[i] = q = empty[k]
             empty[k] = p
             pos[q] = i
             pos[p] = k
-        return -1, invasions
+        # every point was refused: were any skipped?
+        return -1, any(map(kept_out.__getitem__, empty))
 
-    def _area(self, col: list[int]) -> list[int]:
-        """Area at the end: an empty point goes to the only colour around it."""
+    def _area(self, col: list[int], empties: list[int]) -> list[int]:
+        """Area at the end: an empty point goes to the only colour around it.  `empties`
+        are the empty points of `col` in point order (the order matters: a point given a
+        colour counts as that colour for the empty points after it)."""
         nbrs = self.nbrs
-        for p in self.points:
-            if col[p] == EMPTY:
-                seen = 0
-                for q in nbrs[p]:
-                    seen |= col[q]
-                col[p] = seen if seen in (BLACK, WHITE) else EMPTY
+        for p in empties:
+            seen = 0
+            for q in nbrs[p]:
+                seen |= col[q]
+            col[p] = seen if seen in (BLACK, WHITE) else EMPTY
         return col
 
 
@@ -406,6 +490,16 @@ def _near_of(width: int, height: int) -> tuple[tuple[int, ...], ...]:
     board = Board(width, height)
     nbrs, diag = board.neighbours, board.diagonals
     return tuple(tuple(sorted(set(nbrs[p]) | set(diag[p]))) for p in range(len(board.colour)))
+
+
+@cache
+def _ball_of(width: int, height: int) -> tuple[tuple[int, ...], ...]:
+    """Per point of a board size, the points at most two steps from it (itself, its
+    neighbours and theirs): those whose refusals by the draw a stone put on it or taken
+    from it may change."""
+    nbrs = Board(width, height).neighbours
+    return tuple(tuple(sorted({p, *nbrs[p], *(r for q in nbrs[p] for r in nbrs[q])}))
+                 for p in range(len(nbrs)))
 
 
 def _near(board: Board) -> tuple[tuple[int, ...], ...]:

@@ -362,6 +362,7 @@ class OwnershipPlayouts:
         board = self.board
         col, head, libs = board.colour, board.head, board.libs
         strong = self.strong
+        pos = self.pos
         move = escape = -1
         joins = False
         keep = []
@@ -371,7 +372,8 @@ class OwnershipPlayouts:
                 continue  # gone, merged away or out of atari
             keep.append(h)
             x = next(iter(ls))
-            if move < 0 and x != board.ko_point:
+            # a last liberty outside the draw (a settled point) is never played
+            if move < 0 and x != board.ko_point and pos[x] >= 0:
                 if col[h] == opp:
                     if self._candidate(x, c, False):
                         move = x

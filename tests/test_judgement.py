@@ -424,6 +424,44 @@ def test_a_stone_in_atari_whose_escape_is_a_working_ladder_is_dead_at_every_seed
         assert report.owner[at(board, "J4")] == "w", seed
 
 
+# From a finished GNU Go game (9x9 self-play; both cleanups, each side first, take White's
+# lower right).  White's G4-G3, H5, J4 and H2-H1 share the points H4, H3, J3, J5, J1 and G1 with
+# Black's J2, and every join of theirs costs them a liberty (紧气, 接不归):
+# - White J1 (atari on J2) is met by Black H3, atari on G4-G3 and on H2-H1-J1 at once;
+# - White J3 (atari on J2) is met by Black J5, atari on H5: White joining at H4 leaves the six
+#   stones the one liberty H3, where Black takes them;
+# - White H4 (joining G4, H5 and J4) is met by Black J5 too: White H3 joins H2-H1 with the
+#   liberties J3, G1 and J1, Black G1 leaves J3 and J1, and White filling either is taken at
+#   the other; White J1 instead is met by Black J3, White takes two at H3 and after Black G1
+#   keeps only the corner's two points J2-J3, one eye;
+# - White G1 is met by Black H3, White J5 by Black J3.
+# So White's stones die even with White to move first, and J2 lives.  Random answers seldom
+# find those replies, so White's first move looked to save the group; the first-move stage
+# now reads each side's best first moves against the other's best local reply.
+SHORT_OF_LIBERTIES_CORNER = """
+    OOOO...O.
+    XOXOO...O
+    XXXXO.OOX
+    ...XOOXXX
+    ..X.XXXO.
+    ...X.XO.O
+    .....XO..
+    .....XXOX
+    .......O.
+"""
+
+
+def test_white_short_of_liberties_in_the_corner_dies_even_moving_first_at_every_seed() -> None:
+    board = board_from_diagram(SHORT_OF_LIBERTIES_CORNER)
+    for seed in range(6):
+        report = judge(board, seed=seed)
+        assert report.unclear == [], seed
+        for vertex in ("G4", "G3", "H5", "J4", "H2", "H1"):
+            assert status_of(board, report, vertex) == "dead", (seed, vertex)
+        assert status_of(board, report, "J2") == "alive", seed
+        assert status_of(board, report, "J7") == "alive", seed
+
+
 # -- reports as a whole -------------------------------------------------------------------------
 
 

@@ -25,11 +25,22 @@ owner moves first is dead, and one that lives even when the opponent moves first
 whatever the other outcome reads: a race won into a dead shape, say, whose loser's best first
 move still leaves one eye (`FirstMove.settled`).  Those strings are decided, not unclear.
 
+The other side answers a first move with random playouts, which seldom find the one reply a
+shortage of liberties (紧气, 接不归) needs: an atari that looks like saving a group is met by
+a counter-atari, and the group still dies.  So the strings this reading leaves open are read
+again with each side's best few first moves meeting every candidate reply of the other
+(`_against_replies`: a move is worth its worst reply).  That reading is taken no worse for a
+first mover than passing (the other side moving first), and not at all when it contradicts
+itself (dead with the owner first, alive with the opponent first).  It runs only on strings
+that would otherwise stay unclear, so it never overturns a verdict of the first reading.
+
 Deterministic for a given position and ``random.Random`` (the playouts' own, after the
 decision's rounds): candidates in point order, ties kept by the first.
 """
 
 from __future__ import annotations
+
+import random
 
 from ..core.board import BLACK, EMPTY, WHITE
 from ..core.playout_board import PlayoutBoard
@@ -37,9 +48,13 @@ from .decision import decide_by_share
 from .ownership import OwnershipPlayouts
 from .report import ALIVE, DEAD, UNCLEAR, FirstMove
 
+_RANK = {DEAD: 0, UNCLEAR: 1, ALIVE: 2}  # a string's outcomes, worst for its owner first
 PLAYOUTS_PER_MOVE = 16  # playouts after each candidate first move
 MAX_CANDIDATES = 12  # candidate first moves per fight and colour, nearest the fight first
 WEAK_LIBERTIES = 2  # a neighbour string with at most this many liberties is part of a fight
+REPLIES = True  # strings left open are read again against the best local replies
+REPLY_MOVES = 3  # of the first mover's best first moves, how many meet the replies
+JUDGE_FACTOR = 4  # the move and reply chosen are judged on this many times the playouts
 
 
 def first_move_outcomes(mc: OwnershipPlayouts, unclear: list[list[int]],
@@ -54,13 +69,22 @@ def first_move_outcomes(mc: OwnershipPlayouts, unclear: list[list[int]],
     found: dict[tuple[int, ...], FirstMove] = {}
     for fight in _fights(base, unclear):
         outcomes: dict[int, tuple[dict[int, str], int]] = {}
+        scored: dict[int, list[tuple[int, int]]] = {}
         for colour in (BLACK, WHITE):
-            outcomes[colour] = _best_first_move(mc, base, fight, colour, playouts)
-        (b_status, b_move), (w_status, w_move) = outcomes[BLACK], outcomes[WHITE]
+            scored[colour] = _scored_moves(mc, base, fight, colour, playouts)
+            outcomes[colour] = _judged(mc, base, fight, colour, playouts, scored[colour])
+        # The strings this reading leaves open (no outcome settles them) are read again
+        # against the best local replies, with moves scored by those strings alone.
+        open_ = [h for h in fight if _first_move(h, outcomes).settled(base.colour[h]) is None]
+        answered = None
+        if REPLIES and open_:
+            answered = _read_with_replies(mc, base, open_, playouts,
+                                          scored if open_ == fight else None)
         for h in fight:
-            sb, sw = b_status.get(h, UNCLEAR), w_status.get(h, UNCLEAR)
+            first = _first_move(h, answered if answered is not None and h in open_
+                                else outcomes)
             key = tuple(sorted(base.stones[h]))  # type: ignore[arg-type]
-            found[key] = FirstMove(sb, sw, b_move, w_move)
+            found[key] = first
     return found
 
 
@@ -121,40 +145,189 @@ def _candidates(base: PlayoutBoard, fight: list[int], colour: int) -> list[int]:
     return out[:MAX_CANDIDATES]
 
 
-def _best_first_move(mc: OwnershipPlayouts, base: PlayoutBoard, fight: list[int],
-                     colour: int, n: int) -> tuple[dict[int, str], int]:
-    """The statuses of the fight's strings (head -> alive / dead) after `colour`'s best first
-    move, and that move (-1 when it has none).  The move is chosen on one batch of n
-    playouts per candidate and judged on a fresh batch, so that the best of many noisy
-    estimates is not taken for what the move achieves."""
-    fight_stones = {h: list(base.stones[h]) for h in fight}  # type: ignore[arg-type]
-    best: tuple[int, int] | None = None
+def _scored_moves(mc: OwnershipPlayouts, base: PlayoutBoard, fight: list[int], colour: int,
+                  n: int) -> list[tuple[int, int]]:
+    """`colour`'s candidate first moves with their scores (how often n playouts after each,
+    the other side to move, left the fight's stones `colour`'s), best first, ties in point
+    order."""
+    stones = _fight_stones(base, fight)
+    scored: list[tuple[int, int]] = []
     saved_base, saved_atari = mc.base, mc.base_atari
     try:
         for move in _candidates(base, fight, colour):
-            _play_first(mc, base, move, colour)
-            black, white = _ownership(mc, n, 3 - colour)
-            mine = black if colour == BLACK else white
-            score = sum(mine[p] for ss in fight_stones.values() for p in ss)
-            if best is None or score > best[0]:
-                best = (score, move)
-        if best is None:
-            return {}, -1
-        move = best[1]
-        _play_first(mc, base, move, colour)
-        black, white = _ownership(mc, n, 3 - colour)
+            _play_first(mc, base, [move], colour)
+            scored.append((_score(mc, n, 3 - colour, colour, stones), move))
+    finally:
+        mc.base, mc.base_atari = saved_base, saved_atari
+    scored.sort(key=lambda sm: -sm[0])  # stable: equal scores stay in point order
+    return scored
+
+
+def _judged(mc: OwnershipPlayouts, base: PlayoutBoard, fight: list[int], colour: int, n: int,
+            scored: list[tuple[int, int]], reply: int = -1) -> tuple[dict[int, str], int]:
+    """The statuses of the fight's strings (head -> alive / dead) after `colour`'s best
+    first move (the first of `scored`), followed by the other side's `reply` when one is
+    given, and that move (-1 when it has none).  The move was chosen on one batch of n
+    playouts per candidate and is judged on a fresh batch, so that the best of many noisy
+    estimates is not taken for what the move achieves."""
+    if not scored:
+        return {}, -1
+    move = scored[0][1]
+    moves = [move] if reply < 0 else [move, reply]
+    saved_base, saved_atari = mc.base, mc.base_atari
+    try:
+        _play_first(mc, base, moves, colour)
+        to_move = 3 - colour if reply < 0 else colour
+        black, white = _ownership(mc, n, to_move)
     finally:
         mc.base, mc.base_atari = saved_base, saved_atari
     status: dict[int, str] = {}
-    decide_by_share(fight, list(base.colour), fight_stones, black, white, n, status)
+    decide_by_share(fight, list(base.colour), _fight_stones(base, fight), black, white, n,
+                    status)
     return status, move
 
 
-def _play_first(mc: OwnershipPlayouts, base: PlayoutBoard, move: int, colour: int) -> None:
-    """Make `base` with `colour`'s `move` played the position the playouts of `mc` start
-    from."""
+def _first_move(h: int, outcomes: dict[int, tuple[dict[int, str], int]]) -> FirstMove:
+    """String h's outcome with each side first, as the outcomes give them."""
+    return FirstMove(outcomes[BLACK][0].get(h, UNCLEAR), outcomes[WHITE][0].get(h, UNCLEAR),
+                     outcomes[BLACK][1], outcomes[WHITE][1])
+
+
+def _read_with_replies(mc: OwnershipPlayouts, base: PlayoutBoard, fight: list[int], n: int,
+                       scored: dict[int, list[tuple[int, int]]] | None
+                       ) -> dict[int, tuple[dict[int, str], int]] | None:
+    """What each side achieves in the fight (strings by head) by moving first against the
+    other's best local reply (`_against_replies`), no worse than passing, or None when that
+    reading contradicts itself.  `scored`: each side's first moves scored for this fight,
+    when the first reading has them.  The playouts draw from a copy of the random stream,
+    so the fights after this one see the same numbers as without it."""
+    rng = mc.rng
+    mc.rng = random.Random()
+    mc.rng.setstate(rng.getstate())
+    try:
+        if scored is None:
+            scored = {c: _scored_moves(mc, base, fight, c, n) for c in (BLACK, WHITE)}
+        answered, random_answers = _against_replies(mc, base, fight, n, scored)
+    finally:
+        mc.rng = rng
+    answered = _no_worse_than_passing(base, fight, answered, random_answers)
+    return answered if _coherent(base, fight, answered) else None
+
+
+def _no_worse_than_passing(base: PlayoutBoard, fight: list[int],
+                           answered: dict[int, tuple[dict[int, str], int]],
+                           first: dict[int, tuple[dict[int, str], int]]
+                           ) -> dict[int, tuple[dict[int, str], int]]:
+    """The `answered` outcomes, each side's made no worse for that side than what the other
+    side achieves moving first: a first mover may pass, and the other side then moves
+    first.  (A reply can leave the first mover a follow-up that random playouts seldom
+    find, which would make its first move look worse than passing.)  What the other side
+    achieves is taken at the better for it of its two readings, `first` (against random
+    answers: too good for it, if anything) and `answered` (against best answers chosen on
+    noisy batches: too bad, if anything), so that the bound errs towards binding less."""
+    out: dict[int, tuple[dict[int, str], int]] = {}
+    for colour in (BLACK, WHITE):
+        status, move = answered[colour]
+        kept: dict[int, str] = {}
+        for h in fight:
+            mine = base.colour[h] == colour
+            got = _RANK[status.get(h, UNCLEAR)]
+            other = [_RANK[r[3 - colour][0].get(h, UNCLEAR)] for r in (first, answered)]
+            # the other side moving first, at its best for the other side
+            passing = min(other) if mine else max(other)
+            rank = max(got, passing) if mine else min(got, passing)
+            if rank != _RANK[UNCLEAR]:
+                kept[h] = DEAD if rank < _RANK[UNCLEAR] else ALIVE
+        out[colour] = (kept, move)
+    return out
+
+
+def _coherent(base: PlayoutBoard, fight: list[int],
+              outcomes: dict[int, tuple[dict[int, str], int]]) -> bool:
+    """Whether no string of the fight dies with its owner first yet lives with the
+    opponent first: having the move never hurts, so such outcomes are the playouts' noise,
+    not a reading."""
+    for h in fight:
+        first = _first_move(h, outcomes)
+        owner = base.colour[h]
+        if first.outcome(owner) == DEAD and first.outcome(3 - owner) == ALIVE:
+            return False
+    return True
+
+
+def _against_replies(mc: OwnershipPlayouts, base: PlayoutBoard, fight: list[int], n: int,
+                     scored: dict[int, list[tuple[int, int]]]
+                     ) -> tuple[dict[int, tuple[dict[int, str], int]],
+                                dict[int, tuple[dict[int, str], int]]]:
+    """What each side achieves by moving first when the other answers with its best local
+    reply, not a random one: each of the first mover's REPLY_MOVES best first moves meets
+    every candidate reply (n playouts each, the first mover to move again), is worth its
+    worst reply, and the move worth most is judged, with that reply, on a fresh batch of
+    JUDGE_FACTOR * n.  Returned with what each side achieves against random answers, its
+    best first move (`scored`) judged on as many playouts.
+
+    A shortage of liberties (紧气) needs this: a first move that looks good against random
+    answers (an atari, say) loses to the one answer that counter-ataris, which random
+    playouts seldom find."""
+    stones = _fight_stones(base, fight)
+    saved_base, saved_atari = mc.base, mc.base_atari
+    outcomes: dict[int, tuple[dict[int, str], int]] = {}
+    random_answers: dict[int, tuple[dict[int, str], int]] = {}
+    try:
+        for colour in (BLACK, WHITE):
+            random_answers[colour] = _judged(mc, base, fight, colour, JUDGE_FACTOR * n,
+                                             scored[colour])
+            best: tuple[int, int, int] | None = None  # (worth, move, reply)
+            for score, move in scored[colour][:REPLY_MOVES]:
+                after = base.copy()
+                after.play(move, colour)
+                worst = (score, -1)  # no local reply: the first round's random answers
+                for reply in _candidates(after, _heads_after(after, fight), 3 - colour):
+                    _play_first(mc, base, [move, reply], colour)
+                    worth = _score(mc, n, colour, colour, stones)
+                    if worth < worst[0]:
+                        worst = (worth, reply)
+                    if best is not None and worst[0] <= best[0]:
+                        break  # refuted: worth no more than a move already read
+                if best is None or worst[0] > best[0]:
+                    best = (worst[0], move, worst[1])
+            if best is None:
+                outcomes[colour] = ({}, -1)
+            else:
+                outcomes[colour] = _judged(mc, base, fight, colour, JUDGE_FACTOR * n,
+                                           [(best[0], best[1])], best[2])
+    finally:
+        mc.base, mc.base_atari = saved_base, saved_atari
+    return outcomes, random_answers
+
+
+def _fight_stones(base: PlayoutBoard, fight: list[int]) -> dict[int, list[int]]:
+    """The stone points of the fight's strings, by head."""
+    return {h: list(base.stones[h]) for h in fight}  # type: ignore[arg-type]
+
+
+def _heads_after(after: PlayoutBoard, fight: list[int]) -> list[int]:
+    """The heads in `after` (the position after a first move) of the fight's strings still
+    on the board, in point order."""
+    return sorted({after.head[h] for h in fight if after.colour[h] != EMPTY})
+
+
+def _score(mc: OwnershipPlayouts, n: int, first: int, colour: int,
+           stones: dict[int, list[int]]) -> int:
+    """How often n playouts from ``mc.base`` with `first` to move leave the fight's `stones`
+    `colour`'s (summed over the points)."""
+    black, white = _ownership(mc, n, first)
+    mine = black if colour == BLACK else white
+    return sum(mine[p] for ss in stones.values() for p in ss)
+
+
+def _play_first(mc: OwnershipPlayouts, base: PlayoutBoard, moves: list[int],
+                colour: int) -> None:
+    """Make `base` with `moves` played (`colour` first, then alternating) the position the
+    playouts of `mc` start from."""
     after = base.copy()
-    after.play(move, colour)
+    for i, move in enumerate(moves):
+        after.play(move, colour if i % 2 == 0 else 3 - colour)
     mc.base = after
     mc.base_atari = [g for g in after.heads() if len(after.libs[g]) == 1]  # type: ignore[arg-type]
 

@@ -159,6 +159,10 @@ def main() -> int:
     parser.add_argument("--variants", default="dd,territory,judged",
                         help="the variants to count (default all three)")
     args = parser.parse_args()
+    unknown = set(args.variants.split(",")) - {"dd", "territory", "judged"}
+    if unknown:
+        parser.error(f"--variants: unknown {', '.join(sorted(unknown))} "
+                     "(choose among dd, territory, judged)")
     # the records with dead stones (DD[] says there are none: nothing to take from it)
     files = [f for f in sorted(DATA.glob("*.sgf"))
              if DD_PROPERTY.search(f.read_bytes())][: args.games]
@@ -214,7 +218,9 @@ def main() -> int:
         if gnugo is None:
             print("GNU Go not found (apt install gnugo): no peer figure")
             return 0
-        sample = sorted(folders["judged"].glob("*.sgf"))[: args.gnugo_games]
+        # distinct records, not copies of one
+        sample = [folders["judged"] / (f.name if args.copies == 1 else f"{f.stem}-0{f.suffix}")
+                  for f in files[: args.gnugo_games]]
         per_game = []
         for _ in range(max(1, args.repeats // 2)):
             for path in sample:

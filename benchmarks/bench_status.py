@@ -107,7 +107,7 @@ def judge_ours(judge: Callable, pos: Position, seed: int = 0, cpu: bool = False
         return verdicts.pop() == "dead"
 
     wrong = wrong_strings(pos, says_dead)
-    return wrong, took, sum(1 for stones in wrong if says_dead(stones) is None)
+    return wrong, took, sum(1 for stones in wrong if any(p in unclear for p in stones))
 
 
 def judge_gnugo(eng: Gtp, pos: Position, cpu: bool = False

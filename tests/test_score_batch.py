@@ -244,3 +244,28 @@ def test_resume_continues_a_csv_of_an_older_run_in_its_own_columns(tmp_path, cap
     assert lines[:2] == old and len(lines) == 3
     resumed = dict(zip(old[0], lines[2], strict=True))
     assert resumed["unclear"] == "B1 A2 B2 C2 D2" and resumed["margin:zilu"] == "-74"
+
+
+def test_worker_processes_count_every_game_once_and_stop_when_the_reader_stops(tmp_path
+                                                                               ) -> None:
+    """Two workers take the games a few at a time as they finish: every input index comes
+    back exactly once, each with its own row; a reader that stops early (an error, Ctrl-C)
+    closes the rows and no worker is left counting."""
+    import multiprocessing
+
+    from gtp_weiqi.scoring.batch import BatchOptions
+    from gtp_weiqi.ui.score_batch import count_locally, gather
+
+    for i in range(40):
+        (tmp_path / f"g{i:02}.sgf").write_bytes(example_sgf(DD={C2}) if i % 2 else b"junk")
+    sources = gather([str(tmp_path)])
+    options = BatchOptions(methods="zilu")
+    rows = dict(count_locally(sources, options, 2))
+    assert sorted(rows) == list(range(40))
+    assert all(rows[i]["file"] == sources[i].name for i in rows)
+    assert [bool(rows[i]["error"]) for i in range(40)] == [i % 2 == 0 for i in range(40)]
+    assert multiprocessing.active_children() == []  # a finished run joined its workers
+    early = count_locally(sources, options, 2)
+    next(early)
+    early.close()
+    assert multiprocessing.active_children() == []

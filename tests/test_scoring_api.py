@@ -111,13 +111,16 @@ def test_dead_stones_come_from_the_caller_then_dd_then_tb_tw_then_the_judgement(
     assert counted.dead == (() if dead == "none" else ("C2",))
 
 
-def test_an_empty_dd_says_no_stone_is_dead() -> None:
+def test_an_empty_dd_says_no_stone_is_dead_unless_territory_marks_say_more() -> None:
     """DD[] is the record's own word (DD is inherited and [] clears it): nothing is dead,
-    so the judgement is not asked and TB / TW are not read."""
-    for props in ({"DD": set()}, {"DD": set(), "TB": TB, "TW": TW}):
-        counted = gtp_weiqi.score_sgf(example_sgf(**props), methods="zilu")
-        assert counted.dead_source == "SGF DD" and counted.dead == ()
-        assert counted["zilu"].result == "B+3"
+    so the judgement is not asked.  Territory marks beside it win: an editor may leave an
+    empty DD behind, a server's TB / TW are the count it made."""
+    counted = gtp_weiqi.score_sgf(example_sgf(DD=set()), methods="zilu")
+    assert counted.dead_source == "SGF DD" and counted.dead == ()
+    assert counted["zilu"].result == "B+3"
+    counted = gtp_weiqi.score_sgf(example_sgf(DD=set(), TB=TB, TW=TW), methods="zilu")
+    assert counted.dead_source == "SGF TB/TW" and counted.dead == ("C2",)
+    assert counted["zilu"].result == "B+1"
 
 
 def test_territory_marks_of_a_colour_on_its_own_stones_kill_nothing() -> None:

@@ -60,8 +60,8 @@ JUDGE_FACTOR = 4  # the move and reply chosen are judged on this many times the 
 def first_move_outcomes(mc: OwnershipPlayouts, unclear: list[list[int]],
                         playouts: int = PLAYOUTS_PER_MOVE) -> dict[tuple[int, ...], FirstMove]:
     """For the `unclear` strings (stone points of strings of ``mc.base``), what each side
-    achieves by moving first, keyed by their sorted stone points (`FirstMove.settled` and
-    `FirstMove.depends` read it).  `mc` is the decision's last round of playouts; its
+    achieves by moving first, keyed by their sorted stone points (`FirstMove.settled` says
+    which of them no first mover changes).  `mc` is the decision's last round of playouts; its
     position is restored before returning."""
     if not unclear:
         return {}
@@ -178,7 +178,7 @@ def _judged(mc: OwnershipPlayouts, base: PlayoutBoard, fight: list[int], colour:
     try:
         _play_first(mc, base, moves, colour)
         to_move = 3 - colour if reply < 0 else colour
-        black, white = _ownership(mc, n, to_move)
+        black, white = mc.ownership(n, to_move)
     finally:
         mc.base, mc.base_atari = saved_base, saved_atari
     status: dict[int, str] = {}
@@ -316,7 +316,7 @@ def _score(mc: OwnershipPlayouts, n: int, first: int, colour: int,
            stones: dict[int, list[int]]) -> int:
     """How often n playouts from ``mc.base`` with `first` to move leave the fight's `stones`
     `colour`'s (summed over the points)."""
-    black, white = _ownership(mc, n, first)
+    black, white = mc.ownership(n, first)
     mine = black if colour == BLACK else white
     return sum(mine[p] for ss in stones.values() for p in ss)
 
@@ -330,24 +330,6 @@ def _play_first(mc: OwnershipPlayouts, base: PlayoutBoard, moves: list[int],
         after.play(move, colour if i % 2 == 0 else 3 - colour)
     mc.base = after
     mc.base_atari = [g for g in after.heads() if len(after.libs[g]) == 1]  # type: ignore[arg-type]
-
-
-def _ownership(mc: OwnershipPlayouts, n: int, first: int) -> tuple[list[int], list[int]]:
-    """n playouts of `mc` from its base with `first` to move in every one; per point, how
-    often each colour owns it at the end."""
-    size = len(mc.base.colour)
-    black = [0] * size
-    white = [0] * size
-    points = mc.points
-    for _ in range(n):
-        final = mc.playout(first)
-        for p in points:
-            c = final[p]
-            if c == BLACK:
-                black[p] += 1
-            elif c == WHITE:
-                white[p] += 1
-    return black, white
 
 
 __all__ = ["ALIVE", "DEAD", "FirstMove", "UNCLEAR", "first_move_outcomes"]

@@ -120,12 +120,13 @@ class OwnershipPlayouts:
             self._kept_out_area = area
         return self._kept_out_of
 
-    def ownership(self, n: int) -> tuple[list[int], list[int]]:
-        """Run n playouts, Black first in the even ones; count per point how often each
-        colour owns it at the end."""
+    def ownership(self, n: int, first: int | None = None) -> tuple[list[int], list[int]]:
+        """Run n playouts, `first` to move in every one (None: Black in the even ones, White
+        in the odd); count per point how often each colour owns it at the end."""
         if n <= 0:
             return [0] * len(self.base.colour), [0] * len(self.base.colour)
-        finals = [self.playout(BLACK if i % 2 == 0 else WHITE) for i in range(n)]
+        finals = [self.playout(first if first is not None else BLACK if i % 2 == 0 else WHITE)
+                  for i in range(n)]
         # per point, the colours the playouts ended with there (EDGE on the padding)
         ends = list(zip(*finals, strict=True))
         return [e.count(BLACK) for e in ends], [e.count(WHITE) for e in ends]

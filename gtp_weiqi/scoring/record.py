@@ -163,10 +163,13 @@ def record_dead(game: Game, marks: dict[str, Any], dead: str | Iterable[str] | N
         except ScoringError as exc:
             raise ScoringError(f"dead stones: {exc}") from None
     board = game.board
-    if "DD" in marks:  # DD[] too: the record says no stone is dead (DD is inherited; [] clears)
+    territory = bool(marks.get("TB") or marks.get("TW"))
+    # DD[] (DD is inherited, [] clears it) says no stone is dead, unless territory marks
+    # say more: an editor may leave an empty DD behind
+    if marks.get("DD") or ("DD" in marks and not territory):
         return [board.point(*rc) for rc in marks["DD"]
                 if board.colour[board.point(*rc)] != EMPTY], SGF_DD
-    if marks.get("TB") or marks.get("TW"):
+    if territory:
         return territory_dead(game, marks), SGF_TERRITORY
     return None, JUDGEMENT
 

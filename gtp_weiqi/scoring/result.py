@@ -7,7 +7,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from ..counting.types import Count, Outcome, number
-from ..judgement.report import FirstMove
+from ..judgement.report import UNCLEAR, FirstMove
 
 ALL_ALIVE = "all alive"  # the judgement of Tromp–Taylor and of a forced end: nothing removed
 
@@ -33,8 +33,8 @@ class FirstMoveString:
     @classmethod
     def from_dict(cls, data: Mapping[str, Any]) -> FirstMoveString:
         """Back from `to_dict` (a batch row read again)."""
-        return cls(tuple(data.get("string") or ()), str(data.get("black_first")),
-                   data.get("black_move"), str(data.get("white_first")),
+        return cls(tuple(data.get("string") or ()), str(data.get("black_first") or UNCLEAR),
+                   data.get("black_move"), str(data.get("white_first") or UNCLEAR),
                    data.get("white_move"))
 
     def to_dict(self) -> dict[str, Any]:

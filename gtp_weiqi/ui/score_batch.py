@@ -18,7 +18,7 @@ import json
 import os
 import sys
 import time
-from collections.abc import Callable, Iterator
+from collections.abc import Callable, Generator
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any, TextIO
@@ -129,8 +129,10 @@ def with_data(source: Source) -> Source:
 # -- where the rows are counted -----------------------------------------------------------------
 
 
-def count_locally(sources: list[Source], options: BatchOptions, workers: int
-                  ) -> Iterator[tuple[int, dict[str, Any]]]:
+Rows = Generator[tuple[int, dict[str, Any]], None, None]  # (input index, row) as done
+
+
+def count_locally(sources: list[Source], options: BatchOptions, workers: int) -> Rows:
     """(input index, row) as the rows are done, in `workers` processes (here for one)."""
     if workers <= 1 or len(sources) <= 1:
         for i, source in enumerate(sources):
@@ -147,7 +149,8 @@ def count_locally(sources: list[Source], options: BatchOptions, workers: int
     chunk = max(1, min(4, len(sources) // (workers * 16)))
     tasks = [(i, s, options) for i, s in enumerate(sources)]
     # The forked workers inherit the parent's objects: frozen, their collections never
-    # walk them, so the pages stay shared instead of being copied into every worker.
+    # walk them, so the pages stay shared instead of being copied into every worker
+    # (spawned workers, off Linux, inherit nothing: there it changes nothing).
     gc.freeze()
     try:
         pool = context.Pool(workers)
@@ -166,7 +169,7 @@ def count_locally(sources: list[Source], options: BatchOptions, workers: int
 
 
 def count_on_cluster(sources: list[Source], options: BatchOptions, address: str,
-                     workers: int) -> Iterator[tuple[int, dict[str, Any]]]:
+                     workers: int) -> Rows:
     """(input index, row) as a Dask cluster finishes them: one task per game, the SGF data
     sent with it."""
     from .cluster import run_tasks
@@ -346,6 +349,7 @@ def run_batch(settings: BatchSettings, stdout: TextIO | None = None,
         return 1
     finally:
         progress(None)
+        results.close()  # an error here must not leave the workers counting on
     _save(outputs)
     elapsed = time.monotonic() - started
     rows = outputs[0].rows() if outputs else [finished[i] for i in sorted(finished)]

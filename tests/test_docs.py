@@ -154,3 +154,12 @@ def test_the_project_cites_only_its_own_docs() -> None:
     if design in readme or seed_file.search(readme):
         bad.append("README.md")
     assert bad == []
+
+
+def test_ci_runs_the_readme_test_command_itself() -> None:
+    """A new user runs what CI runs: the README's test command is a line of .ci/run."""
+    readme = (ROOT / "README.md").read_text(encoding="utf-8")
+    command = readme.split("`.ci/run` runs this same line:", 1)[1].strip().splitlines()[0]
+    assert command.startswith("bash tests/install-deps.sh")
+    ci = (ROOT / ".ci" / "run").read_text(encoding="utf-8").splitlines()
+    assert command in ci

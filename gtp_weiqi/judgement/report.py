@@ -49,22 +49,38 @@ class FirstMove:
     def describe(self, vertex: Callable[[int], str]) -> str:
         """In words, the moves named by `vertex`: 'depends on who moves first: Black first
         alive (D1), White first dead (D1)'."""
-        def first(name: str, status: str, move: int) -> str:
-            return f"{name} first {status}" + (f" ({vertex(move)})" if move >= 0 else "")
-
-        return (f"depends on who moves first: {first('Black', self.black, self.black_move)}, "
-                f"{first('White', self.white, self.white_move)}")
+        return first_move_words(self.black, self.white, *self._moves(vertex))
 
     def describe_zh(self, vertex: Callable[[int], str] | None = None) -> str:
         """In Chinese: '黑先活，白先死' (先手决定: the first mover decides); with `vertex`,
         each side's first move too, '黑先活 (D1)，白先死 (D1)', so that a reader of Chinese
         alone learns where to play, as the English says."""
-        def first(name: str, status: str, move: int) -> str:
-            shown = f" ({vertex(move)})" if vertex is not None and move >= 0 else ""
-            return f"{name}先{_ZH[status]}{shown}"
+        moves = self._moves(vertex) if vertex is not None else (None, None)
+        return first_move_words_zh(self.black, self.white, *moves)
 
-        return (f"{first('黑', self.black, self.black_move)}，"
-                f"{first('白', self.white, self.white_move)}")
+    def _moves(self, vertex: Callable[[int], str]) -> tuple[str | None, str | None]:
+        return tuple(vertex(m) if m >= 0 else None  # type: ignore[return-value]
+                     for m in (self.black_move, self.white_move))
+
+
+def first_move_words(black: str, white: str, black_move: str | None,
+                     white_move: str | None) -> str:
+    """'depends on who moves first: Black first alive (D1), White first dead (D1)' from
+    each side's outcome and first move (None: a side without one)."""
+    def first(name: str, status: str, move: str | None) -> str:
+        return f"{name} first {status}" + (f" ({move})" if move else "")
+
+    return (f"depends on who moves first: {first('Black', black, black_move)}, "
+            f"{first('White', white, white_move)}")
+
+
+def first_move_words_zh(black: str, white: str, black_move: str | None,
+                        white_move: str | None) -> str:
+    """The same in Chinese: '黑先活 (D1)，白先死 (D1)'."""
+    def first(name: str, status: str, move: str | None) -> str:
+        return f"{name}先{_ZH[status]}" + (f" ({move})" if move else "")
+
+    return f"{first('黑', black, black_move)}，{first('白', white, white_move)}"
 
 
 _ZH = {ALIVE: "活", DEAD: "死", UNCLEAR: "未定"}

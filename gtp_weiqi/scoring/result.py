@@ -7,7 +7,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from ..counting.types import Count, Outcome, number
-from ..judgement.report import UNCLEAR, FirstMove
+from ..judgement.report import UNCLEAR, first_move_words, first_move_words_zh
 
 ALL_ALIVE = "all alive"  # the judgement of Tromp–Taylor and of a forced end: nothing removed
 
@@ -42,23 +42,16 @@ class FirstMoveString:
                 "black_move": self.black_move, "white_first": self.white_first,
                 "white_move": self.white_move}
 
-    def _judged(self) -> FirstMove:
-        # the judgement's record over the moves' positions in (black_move, white_move), so
-        # that its words are written once, in judgement/report.py
-        return FirstMove(self.black_first, self.white_first,
-                         0 if self.black_move else -1, 1 if self.white_move else -1)
-
-    def _move(self, index: int) -> str:
-        return str((self.black_move, self.white_move)[index])
-
     def describe(self) -> str:
         """'depends on who moves first: Black first alive (D1), White first dead (D1)', as
         weiqi-unclear says it."""
-        return self._judged().describe(self._move)
+        return first_move_words(self.black_first, self.white_first, self.black_move,
+                                self.white_move)
 
     def describe_zh(self) -> str:
         """'黑先活 (D1)，白先死 (D1)'."""
-        return self._judged().describe_zh(self._move)
+        return first_move_words_zh(self.black_first, self.white_first, self.black_move,
+                                   self.white_move)
 
 
 @dataclass(frozen=True)

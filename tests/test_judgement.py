@@ -18,7 +18,7 @@ from support.board_diagram import board_from_diagram
 
 from gtp_weiqi.core.board import BLACK, EMPTY, WHITE, Board
 from gtp_weiqi.core.coords import parse_vertex
-from gtp_weiqi.judgement import benson_alive, find_seki, judge
+from gtp_weiqi.judgement import StatusReport, benson_alive, find_seki, judge
 
 ROOT = Path(__file__).resolve().parent.parent
 
@@ -335,6 +335,22 @@ def test_a_capturing_race_won_by_whoever_moves_first_is_unclear() -> None:
 
 # -- shortage of liberties, miai, ladders: whole finished boards --------------------------------
 
+def settled_at_every_seed(board: Board, dead: tuple[str, ...], alive: tuple[str, ...]
+                          ) -> list[StatusReport]:
+    """Judge `board` at seeds 0-5: nothing unclear, the `dead` vertices dead and the `alive`
+    ones alive at each; the reports, for what a test checks besides."""
+    reports = []
+    for seed in range(6):
+        report = judge(board, seed=seed)
+        assert report.unclear == [], seed
+        for vertex in dead:
+            assert status_of(board, report, vertex) == "dead", (seed, vertex)
+        for vertex in alive:
+            assert status_of(board, report, vertex) == "alive", (seed, vertex)
+        reports.append(report)
+    return reports
+
+
 # White's group "looks like two eyes": the one at G2 and, on the edge, the point C1 beside the
 # Black stone D1, which White would take by playing C1.  The edge wall B1-B2-C2-D2 is short of
 # liberties: C1 is its only one, and D1 (the enemy stone) touches both it and the wall E1-H1.
@@ -357,13 +373,8 @@ SHORT_OF_LIBERTIES_EDGE_EYE = """
 def test_a_group_whose_edge_eye_is_short_of_liberties_is_dead_at_every_seed() -> None:
     # Right before this test was written too (GNU Go agrees); it documents the behaviour.
     board = board_from_diagram(SHORT_OF_LIBERTIES_EDGE_EYE)
-    for seed in range(6):
-        report = judge(board, seed=seed)
-        assert report.unclear == [], seed
-        for vertex in ("B1", "B2", "D2", "E1", "G3", "H1"):
-            assert status_of(board, report, vertex) == "dead", (seed, vertex)
-        assert status_of(board, report, "D1") == "alive", seed
-        assert report.owner[at(board, "G2")] == "b", seed
+    for report in settled_at_every_seed(board, ("B1", "B2", "D2", "E1", "G3", "H1"), ("D1",)):
+        assert report.owner[at(board, "G2")] == "b"
 
 
 # White's two halves (eyes C4 and G4) are joined by two points, E4 and E3 (见合).  The White
@@ -416,12 +427,8 @@ LADDER_OUT_OF_ATARI = """
 def test_a_stone_in_atari_whose_escape_is_a_working_ladder_is_dead_at_every_seed() -> None:
     # Right before this test was written too (GNU Go agrees); it documents the behaviour.
     board = board_from_diagram(LADDER_OUT_OF_ATARI)
-    for seed in range(6):
-        report = judge(board, seed=seed)
-        assert report.unclear == [], seed
-        assert status_of(board, report, "J4") == "dead", seed
-        assert status_of(board, report, "H5") == "alive", seed
-        assert report.owner[at(board, "J4")] == "w", seed
+    for report in settled_at_every_seed(board, ("J4",), ("H5",)):
+        assert report.owner[at(board, "J4")] == "w"
 
 
 # From a finished GNU Go game (9x9 self-play; both cleanups, each side first, take White's
@@ -453,13 +460,7 @@ SHORT_OF_LIBERTIES_CORNER = """
 
 def test_white_short_of_liberties_in_the_corner_dies_even_moving_first_at_every_seed() -> None:
     board = board_from_diagram(SHORT_OF_LIBERTIES_CORNER)
-    for seed in range(6):
-        report = judge(board, seed=seed)
-        assert report.unclear == [], seed
-        for vertex in ("G4", "G3", "H5", "J4", "H2", "H1"):
-            assert status_of(board, report, vertex) == "dead", (seed, vertex)
-        assert status_of(board, report, "J2") == "alive", seed
-        assert status_of(board, report, "J7") == "alive", seed
+    settled_at_every_seed(board, ("G4", "G3", "H5", "J4", "H2", "H1"), ("J2", "J7"))
 
 
 # -- reports as a whole -------------------------------------------------------------------------

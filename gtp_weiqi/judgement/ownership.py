@@ -61,11 +61,11 @@ class OwnershipPlayouts:
     `area` (per point: the colour whose area it is, EMPTY for neither) keeps each side out of
     the other's; `strong` (stones of strings an earlier round found strong) makes saving a
     string that joins one certain.  Both may be changed between rounds (`area` by giving a new
-    list, not by changing the old one in place), and so may ``base``, the start position (by a
-new board: what every playout starts from is cached per board).  The playout under way is
-``board`` with its
-    draw of empty points ``empty`` (``pos``: per point, its index in ``empty``, -1 for a point
-    not in the draw; a list, as the draw writes it on every point it refuses).
+    list, not by changing the old one in place), and so may ``base``, the start position (by
+    a new board: what every playout starts from is cached per board).  The playout under way
+    is ``board`` with its draw of empty points ``empty`` (``pos``: per point, its index in
+    ``empty``, -1 for a point not in the draw; a list, as the draw writes it on every point
+    it refuses).
     """
 
     def __init__(self, board: Board, col: list[int], playable: list[int], protected: set[int],

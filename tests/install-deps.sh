@@ -2,7 +2,7 @@
 # Install what the tests need on a fresh Debian machine (run as root): GNU Go, Leela Zero
 # (the tests write its network), Node.js with the npm package @sabaki/gtp, a CJK font and
 # librsvg (the pictures' Chinese lines, a second SVG renderer with cairo), and the package
-# itself with its test extra (pytest, hypothesis, ruff, Pillow, CairoSVG and the png extra)
+# itself with its test extra (pytest, hypothesis, ruff, mypy, Pillow, CairoSVG and the png extra)
 # and its Dask extra (the cluster tests start a scheduler and workers on 127.0.0.1).
 set -euo pipefail
 cd "$(dirname "${BASH_SOURCE[0]}")/.."

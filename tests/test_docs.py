@@ -160,6 +160,6 @@ def test_ci_runs_the_readme_test_command_itself() -> None:
     """A new user runs what CI runs: the README's test command is a line of .ci/run."""
     readme = (ROOT / "README.md").read_text(encoding="utf-8")
     command = readme.split("`.ci/run` runs this same line:", 1)[1].strip().splitlines()[0]
-    assert command.startswith("bash tests/install-deps.sh")
+    assert command == "bash tests/install-deps.sh && ruff check . && mypy && python -m pytest"
     ci = (ROOT / ".ci" / "run").read_text(encoding="utf-8").splitlines()
     assert command in ci

@@ -23,6 +23,7 @@ from __future__ import annotations
 
 import random
 from functools import cache
+from typing import cast
 
 EMPTY, BLACK, WHITE, EDGE = 0, 1, 2, 3
 
@@ -185,7 +186,7 @@ class Board:
         chain_of = self.chain_of[:]
         chains = set(chain_of)
         chains.discard(None)
-        for ch in chains:
+        for ch in cast("set[Chain]", chains):
             stones = ch.stones[:]
             nc = Chain(ch.colour, stones, ch.libs.copy(), ch.key)
             for s in stones:
@@ -236,9 +237,9 @@ class Board:
                     own.append(ch)  # type: ignore[arg-type]
             else:
                 ch = chain_of[q]
-                if len(ch.libs) == 1:
+                if len(ch.libs) == 1:  # type: ignore[union-attr]  # q holds a stone
                     if ch not in captured:
-                        captured.append(ch)
+                        captured.append(ch)  # type: ignore[arg-type]  # q holds a stone
                 else:
                     opps.append(ch)  # type: ignore[arg-type]
         if not libs and not captured:

@@ -440,8 +440,8 @@ def refuse(game: Game, colour: int | None = None, play_pass: PassFn = _default_p
         raise EndingError("under these rules a stop is refused by playing on (第十一条)")
     st = _state(game)
     if st.info.state != PROPOSED or st.by != "stop":
-        over = st.info.state in OVER and st.blocked
-        raise EndingError(st.blocked if over else "no stop proposal to refuse")
+        blocked = st.blocked if st.info.state in OVER else None
+        raise EndingError(blocked or "no stop proposal to refuse")
     proposer = st.info.proposer
     assert proposer is not None
     if colour == proposer:
@@ -464,8 +464,8 @@ def dispute(game: Game, colour: int | None = None, play_pass: PassFn = _default_
         raise EndingError("no dispute procedure under these rules")
     st = _state(game)
     if st.info.state != AGREED or st.info.proposer is None:
-        over = st.info.state in OVER and st.blocked
-        raise EndingError(st.blocked if over else "no agreed stop to dispute")
+        blocked = st.blocked if st.info.state in OVER else None
+        raise EndingError(blocked or "no agreed stop to dispute")
     proposer = st.info.proposer
     at = len(game.moves)
     play_pass(game, proposer)
@@ -486,9 +486,9 @@ def start_test_play(game: Game, colour: int | None = None) -> Game:
     if st.info.state == TRIAL:
         raise EndingError("a test play is already in progress")
     if st.info.state != PAUSED:
-        over = st.info.state in OVER and st.blocked
-        raise EndingError(st.blocked if over
-                          else "test play starts from a paused game: two passes first (两弃休止)")
+        blocked = st.blocked if st.info.state in OVER else None
+        raise EndingError(blocked or
+                          "test play starts from a paused game: two passes first (两弃休止)")
     first = colour if colour is not None else game.to_move
     trial = Game(game.width, game.height, game.rules, game.komi)
     board = game.board

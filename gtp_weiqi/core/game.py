@@ -89,6 +89,14 @@ class Game:
       virtual -- {BLACK: n, WHITE: m}: passes, or virtual stones kept off the board (虚着)
     """
 
+    width: int
+    height: int
+    board: Board
+    setup: list[tuple[int, int]]
+    handicap: int
+    moves: list[Move]
+    marks: list[Mark]
+
     def __init__(self, width: int = 19, height: int | None = None,
                  rules: Rules | None = None, komi: float = 7.5) -> None:
         self.rules = rules if rules is not None else Rules()
@@ -309,10 +317,10 @@ class Game:
             self.width = width
             self.height = width if height is None else height
         self.board = Board(self.width, self.height)
-        self.setup: list[tuple[int, int]] = []
+        self.setup = []
         self.handicap = 0
-        self.moves: list[Move] = []
-        self.marks: list[Mark] = []
+        self.moves = []
+        self.marks = []
         self._reset_derived()
 
     # -- explicit judgement (marks) ---------------------------------------------------

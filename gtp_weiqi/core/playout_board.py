@@ -351,7 +351,7 @@ class PlayoutBoard:
             elif cq == c:
                 h = head[q]
                 members.update(self.stones[h])  # type: ignore[arg-type]
-                new |= self.libs[h]  # type: ignore[operator]
+                new |= self.libs[h]  # type: ignore[arg-type]
         new.discard(p)
         nbrs = self.neighbours
         for s in self.captured_by(p, c):
@@ -418,7 +418,7 @@ class PlayoutBoard:
             ms.append(p)  # type: ignore[union-attr]
             head[p] = me
             ml |= lib  # type: ignore[operator]
-            ml.discard(p)  # type: ignore[union-attr]
+            ml.discard(p)
         if not captured:
             self.ko_point = NO_POINT
             return _NOTHING

@@ -13,6 +13,7 @@ from __future__ import annotations
 import json
 import math
 from dataclasses import dataclass, fields, replace
+from typing import Any
 
 KO_RULES = ("SIMPLE", "POSITIONAL", "SITUATIONAL")
 SCORING_RULES = ("AREA", "TERRITORY")
@@ -246,7 +247,8 @@ def with_field(rules: Rules, key: str, value: object) -> Rules:
             value = value.lower()
     if key == "whiteHandicapBonus" and isinstance(value, int) and not isinstance(value, bool):
         value = str(value)
-    return replace(rules, **{key: value})
+    change: dict[str, Any] = {key: value}  # Rules.__post_init__ checks the value
+    return replace(rules, **change)
 
 
 def parse_rules(text: str) -> tuple[Rules, float | None]:

@@ -54,10 +54,12 @@ def _ru_value(root: sgf.Tree_node) -> str:
     most programs write Chinese today) is read as UTF-8 instead."""
     if not root.has_property("CA"):
         try:
-            return root.get_raw("RU").decode("utf-8").replace("\\]", "]")
+            raw: bytes = root.get_raw("RU")
+            return raw.decode("utf-8").replace("\\]", "]")
         except UnicodeDecodeError:
             pass
-    return root.get("RU")
+    text: str = root.get("RU")
+    return text
 
 
 def unknown_rules_note(parsed: SgfGame, used: Rules) -> str | None:
@@ -346,7 +348,8 @@ def game_to_sgf(game: Game, extra_root: dict[str, str] | None = None,
             node.set_raw_list(prop, [sgf_properties.serialise_go_point(board.row_col(p),
                                                                       game.width)
                                      for p in pts])
-    return out.serialise()
+    data: bytes = out.serialise()
+    return data
 
 
 def sgf_text(value: str) -> bytes:

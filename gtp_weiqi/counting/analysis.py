@@ -198,14 +198,14 @@ class Analysis:
             for p in members:
                 owner[p] = o
         one_sided: dict[int, int] = {}
-        for (r, c), o in judgement.owner.items():
+        for (r, c), word in judgement.owner.items():
             _check_point(r, c, w, h, "owner")
-            if o not in OWNER_CODE:
-                raise ValueError(f"owner of {_pt(r, c)} must be b, w or public, not {o!r}")
+            if word not in OWNER_CODE:
+                raise ValueError(f"owner of {_pt(r, c)} must be b, w or public, not {word!r}")
             p = r * w + c
             if live[p] != EMPTY:
                 raise ValueError(f"owner given for {_pt(r, c)}, which holds a living stone")
-            code = OWNER_CODE[o]
+            code = OWNER_CODE[word]
             owner[p] = code
             if code != PUB and region_owner[region_of[p]] != code:
                 one_sided[p] = code
@@ -287,8 +287,8 @@ class Analysis:
         self.stones_of = {c: by_stone[CODE[c]] for c in COLOURS}
         self.territory = {c: by_owner[CODE[c]] for c in COLOURS}
         self.public = by_owner[PUB]
-        eyes = {c: [] for c in COLOURS}
-        routes = {c: [] for c in COLOURS}
+        eyes: dict[str, list[int]] = {c: [] for c in COLOURS}
+        routes: dict[str, list[int]] = {c: [] for c in COLOURS}
         for blk in blocks:
             eyes[NAME[blk.colour]].extend(blk.eyes)
             routes[NAME[blk.colour]].extend(blk.routes)
@@ -473,7 +473,8 @@ class Analysis:
                 "routes": rcs(blk.routes),
                 "eyes_checked": blk.eyes_checked,
             })
-        one_sided = {c: {"rights": [], "liberties": []} for c in COLOURS}
+        one_sided: dict[str, dict[str, list[list[int]]]] = {
+            c: {"rights": [], "liberties": []} for c in COLOURS}
         for p, code in sorted(self.one_sided.items()):
             kind = "liberties" if self.one_sided_kind[p] == "liberty" else "rights"
             one_sided[NAME[code]][kind].append(self.rc(p))
@@ -544,8 +545,8 @@ def _check_input(inp: ScoringInput) -> None:
     rows, cols = range(h), range(w)
     for pt, colour in inp.stones.items():
         try:
-            r, c = pt
-            ok = r in rows and c in cols and type(r) is int and type(c) is int
+            r, col = pt
+            ok = r in rows and col in cols and type(r) is int and type(col) is int
         except (TypeError, ValueError):
             ok = False
         if not ok:

@@ -41,10 +41,10 @@ def score_detail(slug_or_all: str, inp: ScoringInput, judgement: Judgement | Non
     """
     if params is None:
         given: dict[str, Any] = {}
-    elif isinstance(params, (str, list, tuple)):
-        given = parse_params(params)
-    else:
+    elif isinstance(params, Mapping):
         given = {k: coerce_param(k, v) for k, v in params.items()}
+    else:
+        given = parse_params(params)
     a = analyse(inp, judgement)
     common = a.common_artefacts()
     keys = set(common)

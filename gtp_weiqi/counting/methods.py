@@ -13,7 +13,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
-from typing import Any
+from typing import Any, cast
 
 from .analysis import EMPTY, NAME, Analysis, analyse
 from .balancing import A_LIKE, BALANCES, Balanced, Work, apply_a_point, balance
@@ -428,7 +428,7 @@ def dengzi(ctx: _Ctx) -> Count:
     rest = a.n - mu[BLACK] - mu[WHITE]
     pts = {c: mu[c] + rest / 2 for c in COLOURS}
     art = bal.artefact()
-    art["notes"] = notes + list(art["notes"])
+    art["notes"] = notes + cast("list[str]", art["notes"])
     return ctx.count(mu[BLACK], mu[WHITE], mu[BLACK] - mu[WHITE], art,
                      points=(pts[BLACK], pts[WHITE]))
 

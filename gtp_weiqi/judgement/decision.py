@@ -72,8 +72,8 @@ def decide_by_playouts(board: Board, col: list[int], work: list[int],
     mc = OwnershipPlayouts(board, work, playable, protected, rng, area)
     black, white = mc.ownership(n1)
     base = mc.base  # the strings of `work`, heads their lowest points
-    work_stones = {h: base.stones[h] for h in base.heads()}
-    work_libs = {h: base.libs[h] for h in work_stones}
+    work_stones = {h: base.string(h) for h in base.heads()}
+    work_libs = {h: base.liberties(h) for h in work_stones}
     strong: list[int] = []
     standing: set[int] = set()
     for h, ss in work_stones.items():
@@ -91,8 +91,8 @@ def decide_by_playouts(board: Board, col: list[int], work: list[int],
         strong = [h for h in strong if work[h] != EMPTY]
         mc = OwnershipPlayouts(board, work, playable, protected, rng, area)
         base = mc.base
-        work_stones = {h: base.stones[h] for h in base.heads()}
-        work_libs = {h: base.libs[h] for h in work_stones}
+        work_stones = {h: base.string(h) for h in base.heads()}
+        work_libs = {h: base.liberties(h) for h in work_stones}
     mc.area = strong_area(work, nbrs, strong, work_libs, len(col))
     black, white = mc.ownership(n)
     ownership = {p: (black[p] - white[p]) / n for p in points}

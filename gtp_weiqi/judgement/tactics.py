@@ -34,6 +34,13 @@ READ_DEPTH = 40  # plies: long enough for a ladder across a 19x19 board
 READ_BUDGET = 300  # positions read per question before it is given up as unread
 
 
+# What `_play` saves for `_undo`: the point, the colour, whether it joined a string of its
+# own, each touched string's (head, stones, their copy, liberties, their copy), the head
+# entries it changed, the stones it took, and the ko point before it.
+_Undo = tuple[int, int, bool, list[tuple[int, list[int], list[int], set[int], set[int]]],
+              list[tuple[int, int]], list[int], int]
+
+
 class Unread(Exception):
     """The question needs more positions than the budget allows."""
 
@@ -154,7 +161,7 @@ class Reader:
 
     # -- play and take back ----------------------------------------------------------------
 
-    def _play(self, x: int, c: int) -> tuple:
+    def _play(self, x: int, c: int) -> _Undo:
         """Play c at x, saving what the play changes (for `_undo`)."""
         b = self.board
         col, head, stones, libs, nbrs = b.colour, b.head, b.stones, b.libs, b.neighbours
@@ -180,8 +187,10 @@ class Reader:
                             heads.append(hq)
         # The lists and sets themselves, with their contents: the undo puts the contents back
         # into the same objects, so a caller holding one sees it as it was.
-        saved = [(h, stones[h], stones[h][:], libs[h], set(libs[h]))  # type: ignore[index]
-                 for h in heads]
+        saved = []
+        for h in heads:
+            ss, ls = b.string(h), b.liberties(h)
+            saved.append((h, ss, ss[:], ls, set(ls)))
         # The point's own head entry too: it may be a stone's again when a capture is undone.
         heads_of = [(x, head[x])] + [(s, head[s]) for h in own
                                      for s in stones[h]]  # type: ignore[union-attr]
@@ -189,7 +198,7 @@ class Reader:
         b.play(x, c)
         return x, c, bool(own), saved, heads_of, taken, ko
 
-    def _undo(self, undo: tuple) -> None:
+    def _undo(self, undo: _Undo) -> None:
         """Take back the play `undo` was saved for."""
         x, c, joined, saved, heads_of, taken, ko = undo
         b = self.board

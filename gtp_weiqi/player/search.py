@@ -229,12 +229,12 @@ class Search:
         vb, vw = virtual
         allowed: frozenset[int] | None = None
         avoided: set[int] = set()
-        for r in self.restrictions:
-            if r.colour == c and depth < r.until:
-                if r.allow:
-                    allowed = r.points if allowed is None else allowed & r.points
+        for rule in self.restrictions:
+            if rule.colour == c and depth < rule.until:
+                if rule.allow:
+                    allowed = rule.points if allowed is None else allowed & rule.points
                 else:
-                    avoided |= r.points
+                    avoided |= rule.points
         lr, lc = rc[last] if last else (-99, -99)
         children: list[Node] = []
         for p in board.points:

@@ -82,9 +82,9 @@ def gather(paths: list[str], stdin: io.BufferedIOBase | None = None) -> list[Sou
             matches = sorted(glob.glob(text, recursive=True))
             if not matches:
                 add(Source(text, problem="no file matches this pattern"))
-            for found in matches:
-                if os.path.isfile(found):
-                    add(Source(found, path=found))
+            for match in matches:
+                if os.path.isfile(match):
+                    add(Source(match, path=match))
         else:
             add(Source(text, problem="no such file or directory"))
     return out
@@ -176,7 +176,7 @@ def count_on_cluster(sources: list[Source], options: BatchOptions, address: str,
 
     tasks = [(with_data(s), options) for s in sources]
     for index, row, error in run_tasks(address, _count_task, tasks, "score", workers):
-        if error is not None:
+        if row is None:  # the cluster gave up on the task: `error` says why
             row = error_row(sources[index].name, None, f"lost on the cluster: {error}")
         yield index, row
 
@@ -193,7 +193,7 @@ class Output:
         self.kind = kind
         self.target = target
         self.methods = methods
-        self.fields = FIELDS
+        self.fields: tuple[str, ...] = FIELDS
         self.old: list[dict[str, Any]] = []
         self.old_lines: list[str] = []
         if resume and target != STDIN and os.path.exists(target):

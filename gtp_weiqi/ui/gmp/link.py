@@ -125,7 +125,7 @@ class Link:
         if packet.ack == self.my_seq:
             self.his_seq = packet.seq
             self.waiting = None  # acknowledged by the other side's next command
-            delivered = [(packet.command, packet.value)]
+            delivered: list[tuple[Command, int]] = [(packet.command, packet.value)]
             return delivered
         if packet != self._crossed:  # both sent at once: insist, the first time
             self._crossed = packet

@@ -54,7 +54,7 @@ from .codec import (
     move_value,
     parse_move,
 )
-from .link import Link, LinkTimeout
+from .link import RESEND_AFTER, Link, LinkTimeout
 
 MAX_GMP_SIZE = 22  # a MOVE's point has 9 bits: 22 * 22 = 484 points fit, 23 * 23 do not
 ASKED = (Query.BOARD_SIZE, Query.HANDICAP, Query.COLOUR, Query.RULES)
@@ -401,9 +401,8 @@ def serve_gmp(engine: WeiqiEngine, stdin: BinaryIO, stdout: BinaryIO, *,
         print(f"gtp-weiqi: {text}", file=err, flush=True)
         trace.line(f"# {text}")
 
-    options = {} if resend_after is None else {"resend_after": resend_after}
-    link = Link(write, time.monotonic, trace=trace.packet,
-                obsolete=GmpSession.crossing, **options)
+    link = Link(write, time.monotonic, trace=trace.packet, obsolete=GmpSession.crossing,
+                resend_after=RESEND_AFTER if resend_after is None else resend_after)
     session = GmpSession(engine, link, report=report, trace=lambda text: trace.line(text))
     trace.size = lambda: session.size if session.started else None
     reader = Reader()

@@ -58,7 +58,7 @@ if TYPE_CHECKING:
 GTP_FIRST_BYTES = b" \t\r\n#=?"
 DEFAULT_TIMEOUT = 60.0
 PIPELINE_BYTES = 16384  # unanswered command bytes at most (Linux pipes hold 64 KiB)
-_DROP = {i: None for i in range(32) if i not in (9, 10)}
+_DROP: dict[int, str | None] = {i: None for i in range(32) if i not in (9, 10)}
 _DROP[127] = None
 _DROP[9] = " "
 _NO_LINE_YET = object()  # _next_line with a short wait: nothing yet, ask again
@@ -251,7 +251,7 @@ class SubprocessChannel(Channel):
         assert stream is not None
         rest = b""
         try:
-            while chunk := stream.read1(65536):
+            while chunk := stream.read1(65536):  # type: ignore[attr-defined]  # a BufferedReader
                 lines = (rest + chunk).split(b"\n")
                 rest = lines.pop()
                 if lines:
@@ -480,10 +480,10 @@ class SubprocessChannel(Channel):
         output (nothing, after `quit`, from an engine that frames its answers exactly).
         Raises EngineTimeout when the output has not ended within `timeout` seconds."""
         deadline = time.monotonic() + timeout
-        rest = []
+        rest: list[bytes] = []
         with self._lock:
             while (raw := self._next_line(deadline, "end-of-output", timeout)) is not None:
-                rest.append(raw)
+                rest.append(raw)  # type: ignore[arg-type]  # a line: no `wait` was given
         return b"".join(rest)
 
     # -- sending and reading ------------------------------------------------------------

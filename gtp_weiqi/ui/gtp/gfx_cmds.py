@@ -20,6 +20,8 @@ final_score_<slug>, and the dead-stone editor (`eplist/Dead stones/weiqi-dead_st
 
 from __future__ import annotations
 
+from collections.abc import Container
+
 from ...core.board import BLACK, EMPTY
 from ...core.rules import BALANCES, COUNTING_SLUGS, preset_names
 from ...counting import METHODS, method_slug, parse_params
@@ -40,7 +42,7 @@ SHORT_ZH = {
 PARAM_KEYS = ("rules", "counting", "komi", "balance", "bowl")
 
 
-def analyze_entries(known: set[str] | dict[str, object]) -> list[str]:
+def analyze_entries(known: Container[str]) -> list[str]:
     """This module's gogui-analyze_commands entries, for the commands the engine knows."""
     entries = [
         "param/Rules and Counting (规则与计法)/weiqi-param",

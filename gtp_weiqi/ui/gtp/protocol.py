@@ -23,7 +23,7 @@ StreamHandler = Callable[[list[str], str], str]
 
 INTERRUPT_LINE = b"# interrupt"  # GoGui's request to stop the running command (gogui-interrupt)
 
-_CONTROL = {i: None for i in range(32) if i not in (9, 10)}
+_CONTROL: dict[int, str | None] = {i: None for i in range(32) if i not in (9, 10)}
 _CONTROL[127] = None
 _CONTROL[9] = " "
 

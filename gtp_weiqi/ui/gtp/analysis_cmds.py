@@ -35,8 +35,8 @@ from ...core.game import Game
 from ...player import PASS, PLAYERS, RESIGN, Player, PlayerOptions, Restriction, Search
 from ...player.clock import TimeSystem, parse_kgs
 from .ending_cmds import check_open
-from .engine import WeiqiEngine, parse_colour, parse_int
-from .protocol import GtpError, Handler, frame
+from .engine import WeiqiEngine
+from .protocol import GtpError, Handler, frame, parse_colour, parse_int
 from .scoring_cmds import scoring_of
 
 LZ_STYLE = ("analyze", "lz-analyze")
@@ -71,13 +71,8 @@ class PlayerCommands:
         self.player = Player(PlayerOptions())
         self.player.referee = self.referee_margin
         engine.player = self.generate
-        new_game = engine.on_new_game
-
-        def on_new_game() -> None:  # the time the player has used belongs to one game
-            new_game()
-            self.player.new_game()
-
-        engine.on_new_game = on_new_game  # type: ignore[method-assign]
+        # the time the player has used belongs to one game
+        engine.new_game_hooks.append(self.player.new_game)
 
     def referee_margin(self, game: Game) -> float | None:
         """Black's margin of `game` as final_score would count it now (the judgement of dead
@@ -324,13 +319,12 @@ class PlayerCommands:
             self.engine.time_settings = (values[0], values[1], 1)
         return ""
 
-    def wrap_time_settings(self, original: Handler) -> Handler:
-        def handler(args: list[str]) -> str:
-            result = original(args)
-            if self.engine.time_settings is not None:
-                self.player.time_system = TimeSystem.from_gtp(*self.engine.time_settings)
-            return result
-        return handler
+    def time_settings_for_player(self, time_settings: Handler, args: list[str]) -> str:
+        """time_settings, which also sets the player's clock."""
+        result = time_settings(args)
+        if self.engine.time_settings is not None:
+            self.player.time_system = TimeSystem.from_gtp(*self.engine.time_settings)
+        return result
 
     # -- streaming hook -------------------------------------------------------------------
 
@@ -353,9 +347,8 @@ def register_analysis_commands(engine: WeiqiEngine) -> PlayerCommands:
             engine.register(name, partial(commands.analyse_once, style),
                             stream=partial(commands.analyse_streaming, style))
     engine.register("kgs-time_settings", commands.cmd_kgs_time_settings)
-    engine.register("time_settings",
-                    commands.wrap_time_settings(engine.commands["time_settings"].handler))
-    engine.player_commands = commands  # type: ignore[attr-defined]
+    engine.wrap("time_settings", commands.time_settings_for_player)
+    engine.player_commands = commands
     return commands
 
 
@@ -363,7 +356,7 @@ def configure_player(engine: WeiqiEngine, name: str = "mcts", playouts: int | No
                      time_per_move: float | None = None,
                      resign_threshold: float = 0.0) -> None:
     """Choose the engine's player and its effort (the `gtp-weiqi` options)."""
-    commands: PlayerCommands | None = getattr(engine, "player_commands", None)
+    commands = engine.player_commands
     if commands is None:
         commands = register_analysis_commands(engine)
     options = commands.player.options

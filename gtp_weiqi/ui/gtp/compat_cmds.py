@@ -32,8 +32,8 @@ from ...core import ending
 from ...core.board import BLACK, COLOUR_NAME, WHITE
 from ...player import FULL_LEVEL, PASS, run_search
 from .analysis_cmds import PlayerCommands
-from .engine import WeiqiEngine, parse_colour, parse_int
-from .protocol import GtpError
+from .engine import WeiqiEngine
+from .protocol import GtpError, check_arity, parse_colour, parse_int
 from .scoring_cmds import scoring_of
 
 TOP_MOVES = 10  # candidates top_moves_* lists at most, as GNU Go does
@@ -48,7 +48,7 @@ class CompatCommands:
 
     def __init__(self, engine: WeiqiEngine) -> None:
         self.engine = engine
-        self.player: PlayerCommands | None = getattr(engine, "player_commands", None)
+        self.player: PlayerCommands | None = engine.player_commands
 
     # -- helpers --------------------------------------------------------------------------
 
@@ -59,7 +59,7 @@ class CompatCommands:
         return " ".join(self.engine.format_point(board.point(*rc)) for rc in rcs)
 
     def _colour(self, args: list[str]) -> int:
-        self.engine._arity(args, 1)
+        check_arity(args, 1)
         return parse_colour(args[0])
 
     def _legal(self, colour: int, point: int | None) -> bool:
@@ -81,7 +81,7 @@ class CompatCommands:
 
     def cmd_is_legal(self, args: list[str]) -> str:
         engine = self.engine
-        engine._arity(args, 2)
+        check_arity(args, 2)
         colour = parse_colour(args[0])
         return "1" if self._legal(colour, engine.vertex(args[1])) else "0"
 
@@ -94,12 +94,12 @@ class CompatCommands:
 
     def cmd_move_history(self, args: list[str]) -> str:
         engine = self.engine
-        engine._arity(args, 0)
+        check_arity(args, 0)
         return "\n".join(f"{COLOUR_NAME[m.colour]} {engine.format_move(m.point)}"
                          for m in reversed(engine.game.moves))
 
     def cmd_estimate_score(self, args: list[str]) -> str:
-        self.engine._arity(args, 0)
+        check_arity(args, 0)
         scoring = scoring_of(self.engine)
         game = self.engine.game
         slug = game.rules.counting
@@ -119,7 +119,7 @@ class CompatCommands:
 
     def cmd_level(self, args: list[str]) -> str:
         assert self.player is not None
-        self.engine._arity(args, 1)
+        check_arity(args, 1)
         level = parse_int(args[0])
         if not 1 <= level <= FULL_LEVEL:
             raise GtpError(f"level must be between 1 and {FULL_LEVEL}")
@@ -143,7 +143,7 @@ class CompatCommands:
 
     def top_moves_for(self, colour: int):  # noqa: ANN201 - a handler factory
         def handler(args: list[str]) -> str:
-            self.engine._arity(args, 0)
+            check_arity(args, 0)
             return " ".join(f"{self.engine.format_point(p)} {100 * rate:.2f}"
                             for p, rate in self.top_moves(colour))
         return handler
@@ -151,12 +151,12 @@ class CompatCommands:
     # -- controllers' extensions ----------------------------------------------------------
 
     def cmd_cpu_time(self, args: list[str]) -> str:
-        self.engine._arity(args, 0)
+        check_arity(args, 0)
         return f"{self.engine.cpu_seconds():.3f}"
 
     def cmd_describe_engine(self, args: list[str]) -> str:
         engine = self.engine
-        engine._arity(args, 0)
+        check_arity(args, 0)
         game = engine.game
         rules = game.rules
         lines = [f"gtp_weiqi {__version__}",
@@ -178,11 +178,11 @@ class CompatCommands:
         return "\n".join(lines)
 
     def cmd_interrupt(self, args: list[str]) -> str:
-        self.engine._arity(args, 0)
+        check_arity(args, 0)
         return ""
 
     def cmd_stop(self, args: list[str]) -> str:
-        self.engine._arity(args, 0)
+        check_arity(args, 0)
         return ""
 
     # -- registration ---------------------------------------------------------------------

@@ -16,10 +16,10 @@ Added to a WeiqiEngine by `register_ending_commands`:
                            `public: ...`); docs/ending.md says how
   weiqi-end_state          one line: state, proposer, A point, all alive, virtual moves
 
-It also wraps `play`, `genmove` and `kgs-genmove_cleanup` (refused with `game is over` /
-`game is paused` when the rules say no move may be played), `undo` (which takes back the
-last step: a move, or an ending step with the virtual moves it recorded) and `showboard`
-(one more line once the game is stopping, paused, over or in a test play).
+It also refines (Engine.wrap) `play`, `genmove` and `kgs-genmove_cleanup` (refused with
+`game is over` / `game is paused` when the rules say no move may be played), `undo` (which
+takes back the last step: a move, or an ending step with the virtual moves it recorded) and
+`showboard` (one more line once the game is stopping, paused, over or in a test play).
 """
 
 from __future__ import annotations
@@ -27,8 +27,8 @@ from __future__ import annotations
 from ...core import ending
 from ...core.board import COLOUR_NAME
 from ...core.game import Game
-from .engine import WeiqiEngine, parse_colour
-from .protocol import GtpError, Handler
+from .engine import WeiqiEngine
+from .protocol import GtpError, Handler, check_arity, parse_colour
 
 ANALYZE_ENTRIES = [
     "string/End State/weiqi-end_state",
@@ -49,23 +49,17 @@ def check_open(game: Game) -> None:
         raise GtpError(reason)
 
 class EndingCommands:
-    """The ending commands of one engine, and the wrapped move / undo commands."""
+    """The ending commands of one engine, and its move / undo commands refined (wrap)."""
 
     def __init__(self, engine: WeiqiEngine) -> None:
         self.engine = engine
-        commands = engine.commands
-        self._play: Handler = commands["play"].handler
-        self._undo: Handler = commands["undo"].handler
-        self._showboard: Handler = commands["showboard"].handler
-        self._movers: dict[str, Handler] = {
-            name: commands[name].handler for name in ("genmove", "kgs-genmove_cleanup")
-            if name in commands
-        }
+        # the core play, unguarded: the ending steps' own virtual moves go through it
+        self._play: Handler = engine.commands["play"].handler
 
     # -- helpers ------------------------------------------------------------------------
 
     def _colour_arg(self, args: list[str]) -> int | None:
-        self.engine._arity(args, 0, 1)
+        check_arity(args, 0, 1)
         return parse_colour(args[0]) if args else None
 
     def _play_pass(self, game: Game, colour: int) -> None:
@@ -73,52 +67,46 @@ class EndingCommands:
         assert game is self.engine.game
         self._play([COLOUR_NAME[colour], "pass"])
 
-    def _undo_move(self, game: Game) -> None:
-        assert game is self.engine.game
-        self._undo([])
-
     def _switch(self, game: Game) -> None:
         """Make `game` the engine's game (entering or leaving a test play)."""
         if game is not self.engine.game:
             self.engine.game = game
             self.engine.after_load()
 
-    # -- wrapped commands ---------------------------------------------------------------
+    # -- refined commands (Engine.wrap) -------------------------------------------------
 
-    def cmd_play(self, args: list[str]) -> str:
+    def guard_play(self, play: Handler, args: list[str]) -> str:
+        """play, refused when the ending rules allow no move now."""
         reason = ending.move_refusal(self.engine.game)
         if reason is None:
-            return self._play(args)  # the core command checks its own arguments
+            return play(args)  # the core command checks its own arguments
         engine = self.engine
-        engine._arity(args, 2)
+        check_arity(args, 2)
         parse_colour(args[0])
         point = engine.vertex(args[1])  # a syntax error is reported before the refusal
         if point is None and self._natural_end():
-            return self._play(args)  # a virtual move changes nothing on a finished board
+            return play(args)  # a virtual move changes nothing on a finished board
         raise GtpError(reason)
 
     def _natural_end(self) -> bool:
         return ending.end_info(self.engine.game).state == ending.NATURAL_END
 
-    def mover(self, name: str) -> Handler:
-        handler = self._movers[name]
+    def guard_mover(self, mover: Handler, args: list[str]) -> str:
+        """genmove / kgs-genmove_cleanup: a virtual move once no way on is left, refused
+        when the ending rules allow no move now."""
+        check_arity(args, 1)
+        colour = parse_colour(args[0])
+        if self._natural_end():
+            # No way on is left (自然终局): the one move a controller that keeps asking
+            # can be given is a virtual move, so its passes end its own loop.
+            self._play_pass(self.engine.game, colour)
+            return self.engine.format_move(None)
+        check_open(self.engine.game)
+        return mover(args)
 
-        def wrapped(args: list[str]) -> str:
-            self.engine._arity(args, 1)
-            colour = parse_colour(args[0])
-            if self._natural_end():
-                # No way on is left (自然终局): the one move a controller that keeps asking
-                # can be given is a virtual move, so its passes end its own loop.
-                self._play_pass(self.engine.game, colour)
-                return self.engine.format_move(None)
-            check_open(self.engine.game)
-            return handler(args)
-
-        return wrapped
-
-    def cmd_showboard(self, args: list[str]) -> str:
+    def showboard_with_state(self, showboard: Handler, args: list[str]) -> str:
         """The board, plus a line on how the game ends once it is no longer plain play."""
-        text = self._showboard(args)
+        text = showboard(args)
         game = self.engine.game
         if ending.trial_parent(game) is not None:
             text += "\nTest play (试下) from the paused position; weiqi-test_end restores it"
@@ -126,10 +114,17 @@ class EndingCommands:
             text += f"\nEnd state: {ending.describe(game)}"
         return text
 
-    def cmd_undo(self, args: list[str]) -> str:
+    def undo_step(self, undo: Handler, args: list[str]) -> str:
+        """undo takes back the last step: a move (through the core undo), or an ending step
+        with the virtual moves it recorded."""
         self.engine.undo_arguments(args)
+
+        def undo_move(game: Game) -> None:
+            assert game is self.engine.game
+            undo([])
+
         try:
-            current = ending.undo(self.engine.game, self._undo_move)
+            current = ending.undo(self.engine.game, undo_move)
         except ending.EndingError:
             raise GtpError("cannot undo") from None
         self._switch(current)
@@ -171,7 +166,7 @@ class EndingCommands:
         return ""
 
     def cmd_test_end(self, args: list[str]) -> str:
-        self.engine._arity(args, 0)
+        check_arity(args, 0)
         try:
             main, dead, owners = ending.end_test_play(self.engine.game)
         except ending.EndingError as exc:
@@ -185,19 +180,20 @@ class EndingCommands:
         return "\n".join(lines)
 
     def cmd_end_state(self, args: list[str]) -> str:
-        self.engine._arity(args, 0)
+        check_arity(args, 0)
         return ending.describe(self.engine.game)
 
     # -- registration -------------------------------------------------------------------
 
     def register(self) -> None:
         engine = self.engine
+        engine.wrap("play", self.guard_play)
+        engine.wrap("undo", self.undo_step)
+        engine.wrap("showboard", self.showboard_with_state)
+        for name in ("genmove", "kgs-genmove_cleanup"):
+            if name in engine.commands:
+                engine.wrap(name, self.guard_mover)
         r = engine.register
-        r("play", self.cmd_play)
-        r("undo", self.cmd_undo)
-        r("showboard", self.cmd_showboard)
-        for name in self._movers:
-            r(name, self.mover(name))
         r("weiqi-stop", self.cmd_stop)
         r("weiqi-refuse", self.cmd_refuse)
         r("weiqi-dispute", self.cmd_dispute)
@@ -205,19 +201,16 @@ class EndingCommands:
         r("weiqi-test_end", self.cmd_test_end)
         r("weiqi-end_state", self.cmd_end_state)
 
-        new_game = engine.on_new_game
-        analyze = engine.analyze_commands
+        engine.new_game_hooks.append(self.forget_steps)
+        engine.analyze_hooks.append(self.analyze_entries)
 
-        def on_new_game() -> None:
-            new_game()
-            ending.forget(engine.game)
+    def forget_steps(self) -> None:
+        """A new game: the old one's ending steps no longer apply."""
+        ending.forget(self.engine.game)
 
-        def analyze_commands() -> list[str]:
-            return analyze() + [e for e in ANALYZE_ENTRIES
-                                if e.split("/")[2].split()[0] in engine.commands]
-
-        engine.on_new_game = on_new_game  # type: ignore[method-assign]
-        engine.analyze_commands = analyze_commands  # type: ignore[method-assign]
+    def analyze_entries(self, entries: list[str]) -> list[str]:
+        """The ending commands' gogui-analyze_commands entries."""
+        return [e for e in ANALYZE_ENTRIES if e.split("/")[2].split()[0] in self.engine.commands]
 
 
 def register_ending_commands(engine: WeiqiEngine) -> None:

@@ -7,48 +7,28 @@ answer always leaves the game as it was.
 from __future__ import annotations
 
 import functools
-import math
 import random
 import sys
 import time
 from collections.abc import Callable
+from typing import TYPE_CHECKING
 
 from ... import __version__
-from ...core.board import BLACK, COLOUR_OF_WORD, EMPTY, WHITE, Board
+from ...core.board import BLACK, EMPTY, WHITE, Board
 from ...core.coords import format_vertex, parse_vertex
 from ...core.files import DEFAULT_READ_LIMIT, FileRefused, atomic_write, describe
 from ...core.game import Game, IllegalPlay
 from ...core.rules import Rules, RulesError, check_komi, lookup_preset, parse_rules, with_field
 from ...core.sgf import SgfError, game_to_sgf, load_sgf
-from .protocol import Engine, GtpError
+from .protocol import Engine, GtpError, check_arity, parse_colour, parse_float, parse_int
+
+if TYPE_CHECKING:
+    from .analysis_cmds import PlayerCommands
 
 MIN_SIZE, MAX_SIZE = 2, 25
 
 _KGS_RULES = {"chinese": "chinese-ogs", "aga": "aga", "new_zealand": "new-zealand",
               "japanese": "japanese"}
-
-
-def parse_colour(text: str) -> int:
-    colour = COLOUR_OF_WORD.get(text.lower())
-    if colour is None:
-        raise GtpError(f"syntax error: invalid color {text!r}")
-    return colour
-
-
-def parse_int(text: str) -> int:
-    if not text.isdigit() or not text.isascii() or len(text) > 10 or int(text) > 2**31 - 1:
-        raise GtpError(f"syntax error: {text!r} is not an integer")
-    return int(text)
-
-
-def parse_float(text: str) -> float:
-    try:
-        value = float(text)
-    except ValueError:
-        raise GtpError(f"syntax error: {text!r} is not a number") from None
-    if not math.isfinite(value):
-        raise GtpError(f"syntax error: {text!r} is not a finite number")
-    return value
 
 
 def format_number(value: float) -> str:
@@ -106,7 +86,20 @@ def _vertex_table(width: int, height: int) -> dict[str, int | None]:
 
 
 class WeiqiEngine(Engine):
-    """The engine behind `gtp-weiqi`."""
+    """The engine behind `gtp-weiqi`: the standard commands over one Game.
+
+    The layers that add commands (build_engine) extend it at these points, each a list run
+    in the order of registration, besides `wrap` for a command they refine:
+
+      new_game_hooks  -- run after a new game replaced the old (boardsize, clear_board,
+                         loadsgf), once the core has reset its own per-game state (time)
+      analyze_hooks   -- each is given the gogui-analyze_commands entries so far and returns
+                         the entries it adds
+      result_hooks    -- the SGF result (RE) of an ended game: the first that is not None;
+                         None while the game goes on
+      cpu_time_hooks  -- CPU seconds used elsewhere for this engine (a back end's), added to
+                         this process's own by cputime and gomill-cpu_time
+    """
 
     quick_commands = Engine.quick_commands | {
         "play", "boardsize", "rectangular_boardsize", "clear_board", "komi", "get_komi",
@@ -127,6 +120,7 @@ class WeiqiEngine(Engine):
         self.time_settings: tuple[int, int, int] | None = None
         self.time_left: dict[int, tuple[int, int]] = {}
         self.player: Callable[[int], int | None] | None = None  # chooses instead of the policy
+        self.player_commands: PlayerCommands | None = None  # the player's, once registered
         self.max_file_size = DEFAULT_READ_LIMIT  # bytes loadsgf reads at most
         # what `version` answers: the package version unless told otherwise (--version-string,
         # for a client that insists on an engine version of its own, as Lizzie does)
@@ -134,6 +128,10 @@ class WeiqiEngine(Engine):
         # the language of the sentences for a person (weiqi-gfx TEXT lines): zh, en or both;
         # answers the protocol defines (final_score B+3.5) never change (--lang)
         self.lang = "both"
+        self.new_game_hooks: list[Callable[[], None]] = []
+        self.analyze_hooks: list[Callable[[list[str]], list[str]]] = []
+        self.result_hooks: list[Callable[[], str | None]] = []
+        self.cpu_time_hooks: list[Callable[[], float]] = []
         self._register_core()
 
     # -- registration -------------------------------------------------------------------
@@ -195,15 +193,12 @@ class WeiqiEngine(Engine):
         rcs = sorted(self.game.board.row_col(p) for p in points)
         return " ".join(format_vertex(rc) for rc in rcs)
 
-    @staticmethod
-    def _arity(args: list[str], low: int, high: int | None = None) -> None:
-        high = low if high is None else high
-        if not low <= len(args) <= high:
-            raise GtpError("syntax error: wrong number of arguments")
+    _arity = staticmethod(check_arity)  # the former name (proxy.py)
 
     def cpu_seconds(self) -> float:
-        """The CPU time this engine has used so far, in seconds (cputime, gomill-cpu_time)."""
-        return time.process_time()
+        """The CPU time this engine has used so far, in seconds (cputime, gomill-cpu_time):
+        this process's and what `cpu_time_hooks` add."""
+        return time.process_time() + sum(hook() for hook in self.cpu_time_hooks)
 
     def _board_is_empty(self) -> bool:
         return not self.game.moves and not self.game.setup
@@ -211,7 +206,7 @@ class WeiqiEngine(Engine):
     # -- board set-up -------------------------------------------------------------------
 
     def cmd_boardsize(self, args: list[str]) -> str:
-        self._arity(args, 1)
+        check_arity(args, 1)
         size = parse_int(args[0])
         if not MIN_SIZE <= size <= MAX_SIZE:
             raise GtpError("unacceptable size")
@@ -220,7 +215,7 @@ class WeiqiEngine(Engine):
         return ""
 
     def cmd_rectangular_boardsize(self, args: list[str]) -> str:
-        self._arity(args, 2)
+        check_arity(args, 2)
         width, height = parse_int(args[0]), parse_int(args[1])
         if not (MIN_SIZE <= width <= MAX_SIZE and MIN_SIZE <= height <= MAX_SIZE):
             raise GtpError("unacceptable size")
@@ -229,17 +224,20 @@ class WeiqiEngine(Engine):
         return ""
 
     def cmd_clear_board(self, args: list[str]) -> str:
-        self._arity(args, 0)
+        check_arity(args, 0)
         self.game.clear()
         self.on_new_game()
         return ""
 
     def on_new_game(self) -> None:
-        """Hook for state that belongs to one game (marks, time) besides the Game itself."""
+        """Reset what belongs to one game besides the Game itself: the time left here, then
+        `new_game_hooks` (the ending steps, the player's clock)."""
         self.time_left = {}
+        for hook in self.new_game_hooks:
+            hook()
 
     def cmd_komi(self, args: list[str]) -> str:
-        self._arity(args, 1)
+        check_arity(args, 1)
         try:
             self.game.komi = check_komi(parse_float(args[0]))
         except RulesError as exc:
@@ -249,7 +247,7 @@ class WeiqiEngine(Engine):
     # -- moves --------------------------------------------------------------------------
 
     def cmd_play(self, args: list[str]) -> str:
-        self._arity(args, 2)
+        check_arity(args, 2)
         colour = parse_colour(args[0])
         point = self.vertex(args[1])
         try:
@@ -289,12 +287,12 @@ class WeiqiEngine(Engine):
         return (answer or self.format_point)(point)
 
     def cmd_genmove(self, args: list[str]) -> str:
-        self._arity(args, 1)
+        check_arity(args, 1)
         colour = parse_colour(args[0])
         return self.play_generated(colour, self.generate(colour), self.format_move)
 
     def cmd_reg_genmove(self, args: list[str]) -> str:
-        self._arity(args, 1)
+        check_arity(args, 1)
         from ...player.search import RESIGN
 
         point = self.generate(parse_colour(args[0]))
@@ -303,7 +301,7 @@ class WeiqiEngine(Engine):
     def undo_arguments(self, args: list[str]) -> None:
         """GTP's undo has no argument; GNU Go reads one and ignores it, and qgo sends
         `undo 0` for its Undo button: one integer is accepted, and one move is taken back."""
-        self._arity(args, 0, 1)
+        check_arity(args, 0, 1)
         if args:
             parse_int(args[0])
 
@@ -327,7 +325,7 @@ class WeiqiEngine(Engine):
         return " ".join(format_vertex(rc) for rc in rcs)
 
     def _handicap_count(self, args: list[str]) -> int:
-        self._arity(args, 1)
+        check_arity(args, 1)
         count = parse_int(args[0])
         if not self._board_is_empty():
             raise GtpError("board not empty")
@@ -372,7 +370,7 @@ class WeiqiEngine(Engine):
     # -- SGF ----------------------------------------------------------------------------
 
     def cmd_loadsgf(self, args: list[str]) -> str:
-        self._arity(args, 1, 2)
+        check_arity(args, 1, 2)
         move_number = parse_int(args[1]) if len(args) == 2 else None
         try:
             notes: list[str] = []
@@ -391,15 +389,19 @@ class WeiqiEngine(Engine):
         """Hook run after loadsgf replaced the game."""
 
     def game_result(self) -> str | None:
-        """The result of a game that has ended (SGF RE), None while it goes on; the scoring
-        layer answers it."""
+        """The result of a game that has ended (SGF RE), None while it goes on: the first
+        answer of `result_hooks` (the scoring layer's) that is not None."""
+        for hook in self.result_hooks:
+            result = hook()
+            if result is not None:
+                return result
         return None
 
     def sgf_bytes(self) -> bytes:
         return game_to_sgf(self.game, result=self.game_result())
 
     def cmd_printsgf(self, args: list[str]) -> str:
-        self._arity(args, 0, 1)
+        check_arity(args, 0, 1)
         try:
             data = self.sgf_bytes()
         except SgfError as exc:
@@ -416,7 +418,7 @@ class WeiqiEngine(Engine):
         return data.decode("utf-8").strip()
 
     def cmd_showboard(self, args: list[str]) -> str:
-        self._arity(args, 0)
+        check_arity(args, 0)
         game = self.game
         board = game.board
         from ...core.coords import LETTERS
@@ -442,12 +444,12 @@ class WeiqiEngine(Engine):
     # -- time ---------------------------------------------------------------------------
 
     def cmd_time_settings(self, args: list[str]) -> str:
-        self._arity(args, 3)
+        check_arity(args, 3)
         self.time_settings = (parse_int(args[0]), parse_int(args[1]), parse_int(args[2]))
         return ""
 
     def cmd_time_left(self, args: list[str]) -> str:
-        self._arity(args, 3)
+        check_arity(args, 3)
         colour = parse_colour(args[0])
         seconds, stones = parse_int(args[1]), parse_int(args[2])
         self.time_left[colour] = (seconds, stones)
@@ -469,7 +471,7 @@ class WeiqiEngine(Engine):
                 from None
 
     def cmd_kata_get_rules(self, args: list[str]) -> str:
-        self._arity(args, 0)
+        check_arity(args, 0)
         return self.game.rules.to_json()
 
     def cmd_kata_set_rules(self, args: list[str]) -> str:
@@ -487,7 +489,7 @@ class WeiqiEngine(Engine):
         return ""
 
     def cmd_kata_set_rule(self, args: list[str]) -> str:
-        self._arity(args, 2)
+        check_arity(args, 2)
         try:
             rules = with_field(self.game.rules, args[0], args[1])
         except RulesError as exc:
@@ -500,7 +502,7 @@ class WeiqiEngine(Engine):
         return ""
 
     def cmd_kgs_rules(self, args: list[str]) -> str:
-        self._arity(args, 1)
+        check_arity(args, 1)
         name = _KGS_RULES.get(args[0].lower())
         found = lookup_preset(name) if name else None
         if found is None:
@@ -511,13 +513,17 @@ class WeiqiEngine(Engine):
     # -- GoGui --------------------------------------------------------------------------
 
     def analyze_commands(self) -> list[str]:
-        """Entries of gogui-analyze_commands (type/label/command); later layers add more."""
+        """Entries of gogui-analyze_commands (type/label/command): the core's, then what each
+        of `analyze_hooks` adds."""
         entries = ["string/Rules (kata-get-rules)/kata-get-rules",
                    "none/Set rules.../kata-set-rules %s",
                    "string/Board/showboard",
                    "varc/Reg GenMove/reg_genmove %c"]
-        return [e for e in entries if e.split("/")[2].split()[0] in self.commands]
+        entries = [e for e in entries if e.split("/")[2].split()[0] in self.commands]
+        for hook in self.analyze_hooks:
+            entries += hook(list(entries))
+        return entries
 
     def cmd_analyze_commands(self, args: list[str]) -> str:
-        self._arity(args, 0)
+        check_arity(args, 0)
         return "\n".join(self.analyze_commands())

@@ -28,7 +28,7 @@ from ...counting import METHODS, method_slug, parse_params
 from ...judgement.marks import scoring_input
 from ...pictures import FirstMoveNote, build_picture, to_gfx
 from .engine import WeiqiEngine, format_number
-from .protocol import GtpError
+from .protocol import GtpError, check_arity
 from .scoring_cmds import scoring_of
 
 FAMILY_ZH = {"jihuozi": "计活子", "jipingdian": "计枰点", "standard": "标准"}
@@ -105,7 +105,7 @@ class GfxCommands:
     # -- weiqi-ownership ----------------------------------------------------------------
 
     def cmd_ownership(self, args: list[str]) -> str:
-        self.engine._arity(args, 0)
+        check_arity(args, 0)
         game = self.engine.game
         board = game.board
         report = self.scoring.judge.report(game)
@@ -188,20 +188,20 @@ class GfxCommands:
         r("weiqi-gfx", self.cmd_gfx)
         r("weiqi-ownership", self.cmd_ownership)
         r("weiqi-param", self.cmd_param)
-        analyze = engine.analyze_commands
+        engine.analyze_hooks.append(self.analyze_entries)
 
-        def analyze_commands() -> list[str]:
-            entries = analyze()
-            labels = {e.split("/")[1] for e in entries if e.count("/") >= 2}
-            commands = {e.split("/", 2)[2] for e in entries if e.count("/") >= 2}
-            for entry in analyze_entries(engine.commands):
-                _, label, command = entry.split("/", 2)
-                if label not in labels and command not in commands:
-                    entries.append(entry)
-                    labels.add(label)
-            return entries
-
-        engine.analyze_commands = analyze_commands  # type: ignore[method-assign]
+    def analyze_entries(self, entries: list[str]) -> list[str]:
+        """This module's gogui-analyze_commands entries whose label and command the entries
+        so far do not have already."""
+        labels = {e.split("/")[1] for e in entries if e.count("/") >= 2}
+        commands = {e.split("/", 2)[2] for e in entries if e.count("/") >= 2}
+        added = []
+        for entry in analyze_entries(self.engine.commands):
+            _, label, command = entry.split("/", 2)
+            if label not in labels and command not in commands:
+                added.append(entry)
+                labels.add(label)
+        return added
 
 
 def register_gfx_commands(engine: WeiqiEngine) -> GfxCommands:

@@ -7,19 +7,25 @@ characters dropped and comments cut on input (GTP v2 section 3.1).
 
 from __future__ import annotations
 
+import math
 import os
 import re
 import select
 import sys
 import traceback
 from collections.abc import Callable
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import BinaryIO
 
+from ...core.board import COLOUR_OF_WORD
+
+# A command: its arguments (name and id removed) -> the response text (Engine's docstring).
 Handler = Callable[[list[str]], str]
 # A streaming command: (args, id) -> the rest of its response, after writing the first part
 # itself through Engine.write (analysis that reports until the next input line arrives).
 StreamHandler = Callable[[list[str], str], str]
+# A refinement of a command (Engine.wrap): (the handler it refines, args) -> the response.
+Wrapper = Callable[[Handler, list[str]], str]
 
 INTERRUPT_LINE = b"# interrupt"  # GoGui's request to stop the running command (gogui-interrupt)
 
@@ -34,6 +40,43 @@ class GtpError(Exception):
 
 class GtpQuit(Exception):
     """End the session after answering."""
+
+
+# -- the arguments' parsers: every handler reads its arguments with these -------------------
+
+
+def check_arity(args: list[str], low: int, high: int | None = None) -> None:
+    """Refuse a command given fewer than `low` or more than `high` (default: `low`)
+    arguments, with GTP's `syntax error`."""
+    high = low if high is None else high
+    if not low <= len(args) <= high:
+        raise GtpError("syntax error: wrong number of arguments")
+
+
+def parse_colour(text: str) -> int:
+    """A colour argument: b, w, black or white in any case."""
+    colour = COLOUR_OF_WORD.get(text.lower())
+    if colour is None:
+        raise GtpError(f"syntax error: invalid color {text!r}")
+    return colour
+
+
+def parse_int(text: str) -> int:
+    """A non-negative integer argument that fits GTP's 31 bits."""
+    if not text.isdigit() or not text.isascii() or len(text) > 10 or int(text) > 2**31 - 1:
+        raise GtpError(f"syntax error: {text!r} is not an integer")
+    return int(text)
+
+
+def parse_float(text: str) -> float:
+    """A finite number argument."""
+    try:
+        value = float(text)
+    except ValueError:
+        raise GtpError(f"syntax error: {text!r} is not a number") from None
+    if not math.isfinite(value):
+        raise GtpError(f"syntax error: {text!r} is not a finite number")
+    return value
 
 
 def preprocess(line: str) -> str:
@@ -91,12 +134,14 @@ def frame(ok: bool, ident: str, text: str) -> str:
 
 @dataclass
 class Command:
-    """A registered command: its handler, whether list_commands shows it, and how it answers
-    when the engine serves a stream and may write its response piece by piece."""
+    """A registered command: its handler, whether list_commands shows it, how it answers
+    when the engine serves a stream and may write its response piece by piece, and the
+    names of the refinements its handler went through (Engine.wrap), innermost first."""
 
     handler: Handler
     listed: bool = True
     stream: StreamHandler | None = None
+    wrappers: list[str] = field(default_factory=list)
 
 
 class LineSource:
@@ -154,7 +199,21 @@ class LineSource:
 
 
 class Engine:
-    """A GTP engine: a registry of commands and the loop that answers them."""
+    """A GTP engine: a registry of commands and the loop that answers them.
+
+    The handler contract.  A handler takes the command's arguments (the id and the name
+    removed, split on spaces) and returns the response text, without the `=` framing.  It
+    parses every argument (check_arity, parse_colour, parse_int, parse_float) before it
+    changes anything, and refuses by raising GtpError(message): the engine answers
+    `? message` and the state is as before the command.  GtpQuit answers and ends the
+    session; any other exception is a bug, answered `? internal error: ...` with the
+    session going on.  A streaming handler (`register(..., stream=...)`) writes the first
+    part of its answer itself through `write` and returns the rest.
+
+    Composition.  `register` adds a command or replaces one outright; a layer that refines
+    a command another registered (the ending rules guarding `play`, say) calls `wrap`, so
+    that what each command finally does is listed in `commands[name].wrappers`.
+    """
 
     # Commands that answer at once: answers to pipelined commands may wait behind these only.
     quick_commands = frozenset({"protocol_version", "known_command", "list_commands"})
@@ -173,7 +232,22 @@ class Engine:
 
     def register(self, name: str, handler: Handler, listed: bool = True,
                  stream: StreamHandler | None = None) -> None:
+        """Add command `name`, or replace it (and whatever refined it) outright."""
         self.commands[name] = Command(handler, listed, stream)
+
+    def wrap(self, name: str, wrapper: Wrapper) -> None:
+        """Refine command `name`: from now on it answers `wrapper(previous handler, args)`.
+        The wrapper decides whether and when to call the handler it refines; its name (its
+        `__qualname__`) is added to the command's `wrappers`.  A streaming answer is left
+        as it was."""
+        cmd = self.commands[name]
+        inner = cmd.handler
+
+        def handler(args: list[str]) -> str:
+            return wrapper(inner, args)
+
+        cmd.handler = handler
+        cmd.wrappers.append(getattr(wrapper, "__qualname__", repr(wrapper)))
 
     def _known_command(self, args: list[str]) -> str:
         if len(args) != 1:

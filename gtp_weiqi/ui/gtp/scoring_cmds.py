@@ -27,8 +27,8 @@ from ...scoring.service import (  # noqa: F401 - ALIVE, REMOVED: what weiqi-scor
     check_method,
     end_info,
 )
-from .engine import WeiqiEngine, parse_colour
-from .protocol import GtpError
+from .engine import WeiqiEngine
+from .protocol import GtpError, check_arity, parse_colour
 
 STONE_STATUSES = ("alive", "dead", "seki")
 UNCLEAR = "unclear"  # final_status(_list): a string the judgement left undecided
@@ -103,12 +103,12 @@ class Scoring:
     # -- commands -----------------------------------------------------------------------
 
     def cmd_final_score(self, args: list[str]) -> str:
-        self.engine._arity(args, 0, 1)  # GNU Go accepts an optional seed
+        check_arity(args, 0, 1)  # GNU Go accepts an optional seed
         return self.score(self.engine.game.rules.counting)
 
     def cmd_final_score_for(self, slug: str):  # noqa: ANN201 - a handler factory
         def handler(args: list[str]) -> str:
-            self.engine._arity(args, 0)
+            check_arity(args, 0)
             return self.score(slug)
         return handler
 
@@ -135,11 +135,11 @@ class Scoring:
     def cmd_methods(self, args: list[str]) -> str:
         """One line per method: `slug 中文名 | English name` (names may hold spaces, so a
         bar parts them)."""
-        self.engine._arity(args, 0)
+        check_arity(args, 0)
         return "\n".join(f"{m.slug} {m.name_zh} | {m.name_en}" for m in METHODS.values())
 
     def cmd_final_status_list(self, args: list[str]) -> str:
-        self.engine._arity(args, 1, 2)
+        check_arity(args, 1, 2)
         wanted = args[0].lower()
         if wanted not in STONE_STATUSES + (UNCLEAR,) + POINT_STATUSES:
             raise GtpError("invalid status")
@@ -170,7 +170,7 @@ class Scoring:
             raise GtpError(str(exc)) from None
 
     def cmd_final_status(self, args: list[str]) -> str:
-        self.engine._arity(args, 1, 2)
+        check_arity(args, 1, 2)
         p = self.engine.vertex(args[0])
         if p is None:
             raise GtpError("syntax error: a board vertex is needed")
@@ -212,14 +212,14 @@ class Scoring:
         return ""
 
     def cmd_clear_status(self, args: list[str]) -> str:
-        self.engine._arity(args, 0)
+        check_arity(args, 0)
         self.engine.game.clear_marks()
         return ""
 
     def cmd_unclear(self, args: list[str]) -> str:
         """One line per unclear string: its stones, then, when its fate depends on who moves
         first, 'depends on who moves first: Black first alive (D1), White first dead (D1)'."""
-        self.engine._arity(args, 0)
+        check_arity(args, 0)
         verdict = self.verdict()
         first_move = verdict.first_move
         lines = []
@@ -256,7 +256,7 @@ class Scoring:
         """kgs-genmove_cleanup: play on until dead stones are captured; pass only when no
         stone of the opponent is judged dead."""
         engine = self.engine
-        engine._arity(args, 1)
+        check_arity(args, 1)
         colour = parse_colour(args[0])
         point = self._cleanup_move(colour)
         engine.game.play(colour, point)
@@ -288,7 +288,7 @@ class Scoring:
         return choose_move(game, colour, rng)
 
     def register(self) -> None:
-        self.engine.game_result = self.sgf_result  # type: ignore[method-assign]
+        self.engine.result_hooks.append(self.sgf_result)
         r = self.engine.register
         r("final_score", self.cmd_final_score)
         for slug in METHODS:

@@ -4,6 +4,7 @@ let a position (pattern) repeat."""
 
 from __future__ import annotations
 
+import contextlib
 import subprocess
 import sys
 
@@ -13,6 +14,7 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 from support.board_diagram import board_diagram, board_from_diagram
 
+from gtp_weiqi.core import ending
 from gtp_weiqi.core.board import BLACK, EMPTY, WHITE
 from gtp_weiqi.core.game import Game, IllegalPlay, Move
 
@@ -327,3 +329,96 @@ def test_illegal_reason_agrees_with_play(data: st.DataObject, name: str, size: i
                 with pytest.raises(IllegalPlay):
                     game.play(colour, p)
             assert state(game) == before
+
+
+# -- snapshot and restore ------------------------------------------------------------------------
+
+
+def whole_state(game: Game) -> tuple[object, ...]:
+    """`state` plus what a snapshot also keeps: size, set-up, rules, komi, marks, the ending."""
+    return (state(game), game.width, game.height, tuple(game.setup), game.handicap,
+            game.rules, game.komi, tuple(game.marks), ending.describe(game))
+
+
+def shake(game: Game, data: st.DataObject) -> None:
+    """Change the game every way a command can: moves, undo, set-up, handicap, marks, komi,
+    rules, an ending step, a clear to another size."""
+    for _ in range(data.draw(st.integers(1, 8), label="changes")):
+        kind = data.draw(st.sampled_from(["play", "undo", "komi", "rules", "mark", "stop",
+                                          "clear", "handicap"]), label="change")
+        colour = game.to_move
+        legal = game.legal_points(colour)
+        if kind == "play" and legal:
+            game.play(colour, data.draw(st.sampled_from([*legal, None]), label="point"))
+        elif kind == "undo" and game.moves:
+            game.undo()
+        elif kind == "komi":
+            game.komi = data.draw(st.sampled_from([0.5, 6.5, -3.0]), label="komi")
+        elif kind == "rules":
+            with contextlib.suppress(IllegalPlay):  # a block suicide the rules forbid
+                game.set_rules(preset(data.draw(st.sampled_from(["chinese", "jihuozi"]),
+                                                label="rules")))
+        elif kind == "mark":
+            stones = [p for p in game.board.points if game.board.colour[p] != EMPTY]
+            if stones:
+                game.mark_status([stones[0]], "dead")
+        elif kind == "stop":
+            with contextlib.suppress(ending.EndingError):
+                ending.stop(game)
+        elif kind == "clear":
+            game.clear(data.draw(st.integers(2, 5), label="size"))
+        elif kind == "handicap" and not game.moves and not game.setup and game.width >= 3:
+            game.place_handicap([game.board.points[0], game.board.points[-1]])
+
+
+@settings(max_examples=40, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(data=st.data(), name=st.sampled_from(["chinese", "jipingdian-natural-a", "jihuozi"]),
+       size=st.integers(2, 5), steps=st.integers(0, 30))
+def test_restore_puts_back_exactly_what_the_snapshot_took(
+        data: st.DataObject, name: str, size: int, steps: int) -> None:
+    """Whatever is done to a game after a snapshot, restoring it gives back the same state,
+    in the same object, and the game goes on from there as the original would have (ko,
+    superko and the ending steps included); the snapshot itself never changes."""
+    game = random_game(data, name, size, steps)
+    shake(game, data)
+    taken = game.snapshot()
+    before = whole_state(game)
+    twin = Game(game.width, game.height, game.rules, game.komi)
+    twin.restore(taken)
+    assert whole_state(twin) == before
+    for _ in range(2):  # a snapshot can be restored again
+        same = game
+        shake(game, data)
+        game.restore(taken)
+        assert game is same and whole_state(game) == before
+    for _ in range(data.draw(st.integers(0, 10), label="continuation")):
+        colour = game.to_move
+        legal = game.legal_points(colour)
+        point = data.draw(st.sampled_from([*legal, None]), label="next point")
+        for g in (game, twin):
+            g.play(colour, point)
+        assert whole_state(game) == whole_state(twin)
+
+
+def test_a_snapshot_keeps_the_ending_steps_and_the_handicap() -> None:
+    game = Game(9, rules=preset("jipingdian-natural-b"))
+    taken = game.snapshot()
+    game.place_handicap([pt(game, "C3"), pt(game, "G7")])
+    play(game, "w E5")
+    ending.stop(game)
+    assert ending.end_info(game).state == ending.PROPOSED
+    game.restore(taken)
+    assert not game.setup and not game.moves and game.board.count(EMPTY) == 81
+    assert ending.end_info(game).state == ending.PLAYING
+    play(game, "b E5")
+    ending.stop(game)
+    taken = game.snapshot()  # a proposal pending: the record of ending steps exists
+    ending.stop(game)
+    assert ending.end_info(game).state == ending.AGREED
+    game.restore(taken)
+    assert ending.end_info(game).state == ending.PROPOSED
+    assert [m.point for m in game.moves] == [pt(game, "E5")]
+    ending.refuse(game)
+    assert ending.end_info(game).state == ending.PLAYING
+    game.restore(taken)
+    assert ending.end_info(game).state == ending.PROPOSED

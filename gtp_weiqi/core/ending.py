@@ -142,6 +142,11 @@ class _Record:
     first: int = BLACK  # on a test-play game: who moved first
     positions: _Positions | None = None
 
+    def __copy__(self) -> _Record:
+        """For Game.snapshot: a record later steps do not change (the same parent game; the
+        cache of positions is rebuilt when next needed)."""
+        return _Record(list(self.events), self.parent, self.first)
+
 
 @dataclass(frozen=True)
 class _State:

@@ -8,6 +8,7 @@ setup, so the previous state is restored exactly.
 
 from __future__ import annotations
 
+import copy
 import random
 from collections import Counter
 from dataclasses import dataclass
@@ -74,6 +75,38 @@ def check_setup(board: Board, stones: list[tuple[int, int]]) -> None:
         if chain is not None and not chain.libs:
             raise IllegalPlay(f"setup leaves the string at {format_vertex(board.row_col(p))} "
                               "without a liberty")
+
+
+class GameSnapshot:
+    """The whole state of one Game at one moment (Game.snapshot), to put back with
+    Game.restore; nothing done to the game afterwards changes it."""
+
+    __slots__ = ("_state",)
+
+    def __init__(self, state: dict[str, object]) -> None:
+        self._state = state
+
+
+# Values a game holds that are never changed in place: a snapshot shares them.
+_IMMUTABLE = (type(None), bool, int, float, str, tuple, frozenset, Rules)
+
+
+def _copied(state: dict[str, object]) -> dict[str, object]:
+    """A copy of a game's attributes that shares nothing the game changes in place: the
+    board copied, the lists, dicts and counters of the record copied (their items, moves
+    and marks, are frozen), and whatever another module keeps on the game (core.ending's
+    record) copied with copy.copy, which that module makes independent of the original."""
+    out: dict[str, object] = {}
+    for name, value in state.items():
+        if isinstance(value, _IMMUTABLE):
+            out[name] = value
+        elif isinstance(value, Board):
+            out[name] = value.copy()
+        elif isinstance(value, (list, dict)):  # Counter is a dict
+            out[name] = value.copy()
+        else:
+            out[name] = copy.copy(value)
+    return out
 
 
 class Game:
@@ -310,6 +343,18 @@ class Game:
         except IllegalPlay:
             self.rules = old
             raise
+
+    def snapshot(self) -> GameSnapshot:
+        """Everything this game is now, for `restore`: the position, the record, the rules
+        and komi, the marks, the ending steps.  Moves, undo, set-up, clear, rule and komi
+        changes made afterwards leave the snapshot as it was."""
+        return GameSnapshot(_copied(self.__dict__))
+
+    def restore(self, snapshot: GameSnapshot) -> None:
+        """Make this game (the same object) again what it was when `snapshot` was taken.
+        A snapshot may be restored any number of times."""
+        self.__dict__.clear()
+        self.__dict__.update(_copied(snapshot._state))
 
     def clear(self, width: int | None = None, height: int | None = None) -> None:
         """An empty board (new size optional); komi and rules are kept."""

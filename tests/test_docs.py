@@ -163,3 +163,23 @@ def test_ci_runs_the_readme_test_command_itself() -> None:
     assert command == "bash tests/install-deps.sh && ruff check . && mypy && python -m pytest"
     ci = (ROOT / ".ci" / "run").read_text(encoding="utf-8").splitlines()
     assert command in ci
+
+
+def test_the_judgement_modules_give_their_stage_of_the_pipeline() -> None:
+    """A judgement module that calls itself "Stage N" is named in item N of the pipeline's
+    list of passes (judgement/pipeline.py)."""
+    judgement = PACKAGE / "judgement"
+    pipeline = ast.get_docstring(ast.parse((judgement / "pipeline.py").read_text("utf-8")))
+    assert pipeline is not None
+    stage_of: dict[str, int] = {}
+    for number, item in re.findall(r"^(\d+)\. (.*?)(?=^\d+\. |\n\n)", pipeline, re.M | re.S):
+        for name in CODE.findall(item):
+            if (judgement / f"{name}.py").is_file():
+                stage_of.setdefault(name, int(number))
+    claimed = {}
+    for path in sorted(judgement.glob("*.py")):
+        found = re.match(r'"""Stage (\d+) of the judgement', path.read_text("utf-8"))
+        if found:
+            claimed[path.stem] = int(found[1])
+    assert claimed, "no module gives its stage"
+    assert claimed == {name: stage_of.get(name) for name in claimed}

@@ -258,7 +258,7 @@ def test_komi_within_bounds_is_accepted_and_survives_boardsize_and_clear_board(
                          ("7", "7"), ("+2.5", "2.5"), ("1e3", "1000")):
         assert ok(engine, f"komi {value}") == ""
         assert ok(engine, "get_komi") == shown
-    assert fail(engine, "komi 1000.25").startswith("syntax error: komi must be")  # KataGo's bounds
+    assert fail(engine, "komi 1000.25").startswith("syntax error: komi must be")  # KOMI_LIMIT
     ok(engine, "komi 0.5")
     ok(engine, "boardsize 13")
     assert ok(engine, "get_komi") == "0.5"
@@ -318,6 +318,17 @@ def test_illegal_moves_answer_exactly_illegal_move(setup: tuple[str, ...]) -> No
     before = snapshot(engine)
     assert run(engine, (setup[-1] + "\n").encode()) == b"? illegal move\n\n"
     assert snapshot(engine) == before
+
+
+def test_why_a_move_is_illegal_goes_to_stderr_under_the_program_name(
+        capsys: pytest.CaptureFixture[str]) -> None:
+    """The answer is GTP's `illegal move`; the reason is told on stderr, under the name every
+    message of the engine there starts with."""
+    engine = make_engine()
+    ok(engine, "play b e5")
+    capsys.readouterr()
+    assert fail(engine, "play w e5") == "illegal move"
+    assert capsys.readouterr().err == "gtp-weiqi: illegal move w e5: occupied\n"
 
 
 @pytest.mark.parametrize("line", [

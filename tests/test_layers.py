@@ -12,6 +12,7 @@ holds no layer: anybody may import it, and it may import from any layer, but onl
 from __future__ import annotations
 
 import ast
+import re
 from pathlib import Path
 
 import pytest
@@ -132,3 +133,37 @@ def test_the_check_catches_an_upward_import(tmp_path: Path) -> None:
     assert upward_imports(fake / "__init__.py", fake) == [
         "__init__.py:1 imports gtp_weiqi.ui.cli at module level"]
     assert upward_imports(fake / "counting" / "methods.py", fake) == []
+
+
+def _defined_names(folder: Path) -> set[str]:
+    """The classes, functions and module-level names every module of a folder defines."""
+    names: set[str] = set()
+    for path in folder.rglob("*.py"):
+        for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
+            if isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef, ast.ClassDef)):
+                names.add(node.name)
+            elif isinstance(node, (ast.Assign, ast.AnnAssign)):
+                targets = node.targets if isinstance(node, ast.Assign) else [node.target]
+                names.update(t.id for t in targets if isinstance(t, ast.Name))
+    return names
+
+
+def test_the_layers_table_names_each_folders_modules() -> None:
+    """docs/layers.md's table names every module (and sub-package, `name/`) of each folder,
+    and every name it gives in backticks is one of them or a name they define."""
+    doc = (PACKAGE.parent / "docs" / "layers.md").read_text(encoding="utf-8")
+    rows = [line for line in doc.splitlines() if line.startswith("| ") and "| `" in line]
+    folders = set()
+    for row in rows:
+        _, folder_cell, holds = (cell.strip() for cell in row.strip("|").split("|")[:3])
+        folder = PACKAGE / folder_cell.strip("`/")
+        folders.add(folder.name)
+        named = set(re.findall(r"`([^`]+)`", holds))
+        modules = {p.stem for p in folder.glob("*.py") if p.stem != "__init__"}
+        modules |= {f"{p.name}/" for p in folder.iterdir() if (p / "__init__.py").is_file()}
+        assert sorted(modules - named) == [], f"{folder.name}/: modules the table omits"
+        defined = _defined_names(folder)
+        unknown = [n for n in named - modules
+                   if re.fullmatch(r"\w+/?", n) and n.rstrip("/") not in defined]
+        assert unknown == [], f"{folder.name}/: the table names what is not there"
+    assert folders == set(LAYERS)

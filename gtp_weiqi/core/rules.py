@@ -36,7 +36,11 @@ class RulesError(ValueError):
     """A rules text, JSON or field value that cannot be accepted."""
 
 
-KOMI_LIMIT = 1000  # komi is a multiple of 0.5 of at most this magnitude (KataGo's bounds)
+# Komi is a multiple of 0.5 of at most this magnitude: more than the 625 points of the
+# largest board (25x25), so no komi that can decide a game is refused.  KataGo's bounds are
+# narrower (±400: its boards stop at 19x19); in proxy mode its refusal of a larger komi is
+# the back end's answer.
+KOMI_LIMIT = 1000
 
 
 def check_komi(value: float) -> float:

@@ -1,4 +1,4 @@
-"""Stage 5 of the judgement: consistency.  Strings of one colour that share an empty region
+"""Stage 4 of the judgement: consistency.  Strings of one colour that share an empty region
 touched by that colour only (one 棋块, or one group of dead stones) get one verdict."""
 
 from __future__ import annotations

@@ -1,4 +1,4 @@
-"""Stage 4 of the judgement: the decision.  Rounds of ownership playouts, and the share of
+"""Stage 3 of the judgement: the decision.  Rounds of ownership playouts, and the share of
 them that makes a string alive or dead; a bent four in the corner (盘角曲四) is dead.
 
 A string is dead when its points end up the opponent's in at least `DEAD_SHARE` of the

@@ -106,7 +106,7 @@ class PlayerCommands:
             # such lines for Leela Zero's move summaries
             best = search.ranked()[0] if search.root.children else None
             rate = f", win rate {best.winrate():.3f}" if best is not None else ""
-            print(f"gtp_weiqi: {search.playouts} playouts in "
+            print(f"gtp-weiqi: {search.playouts} playouts in "
                   f"{time.perf_counter() - started:.2f} s{rate}; chose "
                   f"{'resign' if move == RESIGN else self.engine.format_point(move)}",
                   file=sys.stderr)

@@ -253,7 +253,7 @@ class WeiqiEngine(Engine):
         try:
             self.game.play(colour, point)
         except IllegalPlay as exc:
-            print(f"gtp_weiqi: illegal move {args[0]} {args[1]}: {exc.reason}", file=sys.stderr)
+            print(f"gtp-weiqi: illegal move {args[0]} {args[1]}: {exc.reason}", file=sys.stderr)
             raise GtpError("illegal move") from None
         self.after_move()
         return ""

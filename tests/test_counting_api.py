@@ -152,3 +152,26 @@ def test_diagram_helper_round_trip():
     again = render(5, 5, board)
     assert parse_diagram(again)[2] == stones
     assert vertex("J3", 19) == (2, 8)  # letters skip I
+
+
+def test_one_registry_gives_the_methods_the_rules_slugs_and_the_gtp_commands():
+    """A counting method is a name in gtp_weiqi.base and a function registered with
+    counting_method; METHODS, the rules' `counting` values and final_score_<slug> follow."""
+    from gtp_weiqi.base import COUNTING_METHOD_NAMES, COUNTING_SLUGS
+    from gtp_weiqi.core.rules import Rules, RulesError
+    from gtp_weiqi.counting.methods import counting_method
+    from gtp_weiqi.ui.gtp.commands import build_engine
+
+    assert list(METHODS) == list(COUNTING_SLUGS) == list(COUNTING_METHOD_NAMES)
+    for slug, info in METHODS.items():
+        assert info.name_zh == COUNTING_METHOD_NAMES[slug].name_zh
+        assert Rules(counting=slug).counting == slug
+    with pytest.raises(RulesError):
+        Rules(counting="no_such_method")
+    engine = build_engine()
+    assert [n[len("final_score_"):] for n in engine.commands
+            if n.startswith("final_score_")] == list(METHODS)
+    with pytest.raises(KeyError):
+        counting_method("no_such_method")
+    with pytest.raises(ValueError, match="registered twice"):
+        counting_method("zilu")(lambda ctx: None)

@@ -118,7 +118,7 @@ def test_the_engine_module_loads_only_the_core_and_the_protocol() -> None:
             "print(' '.join(sorted(m for m in sys.modules if m.startswith('gtp_weiqi.'))))")
     out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True,
                          timeout=60, check=True).stdout.split()
-    assert {m.split(".")[1] for m in out} == {"core", "ui"}
+    assert {m.split(".")[1] for m in out} == {"base", "core", "ui"}
     assert not [m for m in out if m.startswith("gtp_weiqi.ui.") and m not in (
         "gtp_weiqi.ui.gtp", "gtp_weiqi.ui.gtp.engine", "gtp_weiqi.ui.gtp.protocol")]
 

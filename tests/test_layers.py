@@ -2,11 +2,12 @@
 
 Every module under gtp_weiqi/ is parsed with `ast`; each import it makes, at module level or
 inside a function, is resolved to the package it reaches, and an import of a higher layer
-fails the test.  The order is core < counting < judgement < {pictures, player, scoring} < ui;
-packages of one layer may import each other.  The root package (gtp_weiqi/__init__.py)
-holds no layer: anybody may import it, and it may import from any layer, but only lazily
-(inside a function), so that importing the core never loads the front ends.
-`gtp_weiqi/__main__.py` is the `python -m gtp_weiqi` entry point and sits above them all.
+fails the test.  The order is base < core < counting < judgement < {pictures, player,
+scoring} < ui; packages of one layer may import each other.  The root package
+(gtp_weiqi/__init__.py) holds no layer: anybody may import it, and it may import from any
+layer, but only lazily (inside a function), so that importing the core never loads the front
+ends.  `gtp_weiqi/__main__.py` is the `python -m gtp_weiqi` entry point and sits above them
+all.
 """
 
 from __future__ import annotations
@@ -19,9 +20,9 @@ import pytest
 
 PACKAGE = Path(__file__).resolve().parent.parent / "gtp_weiqi"
 
-LAYERS = {"core": 1, "counting": 2, "judgement": 3,
+LAYERS = {"base": 0, "core": 1, "counting": 2, "judgement": 3,
           "pictures": 4, "player": 4, "scoring": 4, "ui": 5}
-ROOT = 0  # gtp_weiqi itself: __init__ (and its __version__)
+ROOT = -1  # gtp_weiqi itself: __init__ (and its __version__)
 MAIN = 6  # gtp_weiqi/__main__.py
 
 

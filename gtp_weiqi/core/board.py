@@ -25,23 +25,20 @@ import random
 from functools import cache
 from typing import cast
 
-EMPTY, BLACK, WHITE, EDGE = 0, 1, 2, 3
+# The colours, their words and the largest size are the base layer's (one table of each),
+# re-exported for the layers that read them from the board.
+from ..base import BLACK as BLACK
+from ..base import COLOUR_LETTER as COLOUR_LETTER
+from ..base import COLOUR_NAME as COLOUR_NAME
+from ..base import COLOUR_OF_WORD as COLOUR_OF_WORD
+from ..base import EMPTY as EMPTY
+from ..base import MAX_SIZE as MAX_SIZE
+from ..base import WHITE as WHITE
+from ..base import opponent as opponent
 
-MAX_SIZE = 25
+EDGE = 3  # the padding around the board in `colour`
 
 _CHARS = {EMPTY: ".", BLACK: "X", WHITE: "O"}
-
-# The colours' words, the one table of each: the letter GTP and SGF (sgfmill) write, the name,
-# and every word a GTP colour argument may be (lower case) with the colour it means.
-COLOUR_LETTER = {BLACK: "b", WHITE: "w"}
-COLOUR_NAME = {BLACK: "black", WHITE: "white"}
-COLOUR_OF_WORD = {word: c for c in (BLACK, WHITE)
-                  for word in (COLOUR_LETTER[c], COLOUR_NAME[c])}
-
-
-def opponent(colour: int) -> int:
-    """The other player's colour."""
-    return 3 - colour
 
 
 class IllegalMove(ValueError):

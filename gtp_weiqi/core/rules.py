@@ -15,6 +15,8 @@ import math
 from dataclasses import dataclass, fields, replace
 from typing import Any
 
+from ..base import COUNTING_SLUGS
+
 KO_RULES = ("SIMPLE", "POSITIONAL", "SITUATIONAL")
 SCORING_RULES = ("AREA", "TERRITORY")
 TAX_RULES = ("NONE", "SEKI", "ALL")
@@ -25,11 +27,6 @@ BALANCES = ("", "free", "virtual_refill", "pass_stones", "negative_b", "negative
             "even_stop", "art")
 KATAGO_FIELDS = ("ko", "scoring", "tax", "suicide", "hasButton", "whiteHandicapBonus",
                  "friendlyPassOk")
-COUNTING_SLUGS = (
-    "jihuozi", "zilu", "tianman_huozi", "tinglu", "shulu", "huanqitou",
-    "jipingdian", "zikong", "tianman_pingdian", "dengkong", "dengzi",
-    "area", "territory", "aga", "ing", "tromp_taylor", "stone",
-)
 
 
 class RulesError(ValueError):

@@ -12,6 +12,7 @@ from dataclasses import dataclass
 
 from sgfmill import sgf, sgf_properties
 
+from ..base import MAX_SIZE, MIN_SIZE
 from .board import BLACK, COLOUR_LETTER, COLOUR_OF_WORD, WHITE
 from .coords import format_vertex
 from .files import DEFAULT_READ_LIMIT, FileRefused, PathLike, describe, read_regular_file
@@ -135,7 +136,7 @@ def parse_sgf(data: bytes) -> SgfGame:
         result = root.get("RE") if root.has_property("RE") else None
     except ValueError as exc:
         raise SgfError(f"bad SGF root: {exc}") from None
-    if not 2 <= size <= 25:
+    if not MIN_SIZE <= size <= MAX_SIZE:
         raise SgfError(f"board size {size} is not supported")
     if komi is not None:
         try:

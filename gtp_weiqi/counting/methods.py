@@ -13,8 +13,9 @@ from __future__ import annotations
 
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
-from typing import Any, cast
+from typing import Any, TypeVar, cast
 
+from ..base import COUNTING_METHOD_NAMES, COUNTING_SLUGS, MethodName
 from .analysis import EMPTY, NAME, Analysis, analyse
 from .balancing import A_LIKE, BALANCES, Balanced, Work, apply_a_point, balance
 from .standard import katago_stone_score, tromp_taylor_score
@@ -27,16 +28,11 @@ _FALSE = ("false", "0", "no", "off")
 
 
 @dataclass(frozen=True)
-class MethodInfo:
-    """A counting method as listed by `weiqi-methods`."""
+class MethodInfo(MethodName):
+    """A counting method as listed by `weiqi-methods`: its names (gtp_weiqi.base), its
+    parameters with their defaults, and a one-line summary of its count."""
 
-    slug: str
-    name_zh: str
-    name_en: str
-    family: str  # 'jihuozi' (计活子) | 'jipingdian' (计枰点) | 'standard'
-    unit_zh: str
-    unit_en: str
-    params: tuple[str, ...]
+    params: tuple[str, ...] = ()
     defaults: Mapping[str, Any] = field(default_factory=dict)
     summary: str = ""
 
@@ -45,68 +41,6 @@ class MethodInfo:
                 "family": self.family, "unit": {"zh": self.unit_zh, "en": self.unit_en},
                 "params": list(self.params), "defaults": dict(self.defaults),
                 "summary": self.summary}
-
-
-_WHB = ("white_handicap_bonus",)
-_HUOZI = "jihuozi"
-_DIAN = "jipingdian"
-_STD = "standard"
-
-
-def _info(slug: str, zh: str, en: str, family: str, uzh: str, uen: str,
-          params: tuple[str, ...], defaults: dict[str, Any], summary: str) -> MethodInfo:
-    d = {"white_handicap_bonus": "0"}
-    d.update(defaults)
-    return MethodInfo(slug, zh, en, family, uzh, uen, params + _WHB, d, summary)
-
-
-METHODS: dict[str, MethodInfo] = {m.slug: m for m in (
-    _info("jihuozi", "计活子", "count living stones (family default: stones plus routes)",
-          _HUOZI, "子", "stones", (), {}, "S + L: living stones plus routes; more stones wins"),
-    _info("zilu", "子路合计法", "stones plus routes", _HUOZI, "子", "stones", (), {},
-          "S + L"),
-    _info("tianman_huozi", "填满计活子法", "fill-in stone counting, basic eyes kept",
-          _HUOZI, "子", "stones", ("bowl",), {"bowl": "ceil(N/2)"},
-          "fill the routes from equal bowls; count = bowl - stones left"),
-    _info("tinglu", "停路比子法", "equal routes, compare stones on the board", _HUOZI,
-          "局子", "stones on the board", (), {},
-          "fill routes until both have equal routes; compare 局子"),
-    _info("shulu", "停子比路法（数路法）", "equal stones, compare routes (route counting)",
-          _HUOZI, "路", "routes", ("balance",), {"balance": "virtual_refill"},
-          "balance moves, refill lost stones keeping basic eyes; routes = 目 - E"),
-    _info("huanqitou", "停虚比子法（还棋头）", "equal virtual stones, compare compound stones "
-          "(returning block heads)", _HUOZI, "复子", "compound stones", (), {},
-          "S + K + G/2 + (E_other - E_own)/2"),
-    _info("jipingdian", "计枰点", "count board points (family default: stones plus points)",
-          _DIAN, "点", "points", ("a_point",), {"a_point": False}, "S + K + G/2"),
-    _info("zikong", "子空合计计点法", "stones plus own points", _DIAN, "点", "points",
-          ("a_point",), {"a_point": False}, "S + K + G/2"),
-    _info("tianman_pingdian", "填满计点法", "fill-in point counting (Ing style)", _DIAN, "点",
-          "points", ("bowl", "a_point"), {"bowl": "floor(N/2)", "a_point": False},
-          "fill own area from equal bowls; bowl - stones left, or bowl + points left"),
-    _info("dengkong", "等空比子法", "equal territory, compare stones on the board", _DIAN,
-          "局子", "stones on the board", ("a_point",), {"a_point": False},
-          "fill until both have equal 空; points = (N + difference)/2"),
-    _info("dengzi", "等子比空法（科学计目法）", "equal stones, compare territory (scientific "
-          "territory counting)", _DIAN, "目", "territory points", ("balance", "a_point"),
-          {"balance": "free", "a_point": False},
-          "make equal stones (by `balance`); points = b + (N - b - w)/2"),
-    _info("area", "数子法（中国规则）", "area scoring (Chinese rules)", _STD, "子",
-          "points", (), {"white_handicap_bonus": "N"}, "stones plus own points, public split"),
-    _info("territory", "日韩计目法", "territory scoring (Japanese / Korean)", _STD, "目",
-          "territory points", (), {},
-          "territory of independently living blocks minus own lost stones; seki counts 0"),
-    _info("aga", "美国规则（交子计点）", "AGA area counting with pass stones", _STD, "点",
-          "points", (), {"white_handicap_bonus": "N-1"},
-          "area; equals territory plus prisoners and pass stones, White passing last"),
-    _info("ing", "应氏计点法", "Ing SST fill-in counting", _STD, "点", "points", ("bowl",),
-          {"bowl": "floor(N/2)"}, "fill-in with N/2 stones each; Black wins ties"),
-    _info("tromp_taylor", "Tromp–Taylor 计点", "Tromp–Taylor area", _STD, "点", "points", (),
-          {}, "every stone alive; empty points reaching one colour only"),
-    _info("stone", "数子计活（KataGo stone scoring）", "stone scoring (KataGo TAX_ALL)", _STD,
-          "子", "stones", (), {},
-          "area minus 2 per independent-life region; seki regions' empty points count 0"),
-)}
 
 
 # -- parameters -----------------------------------------------------------------------------
@@ -262,8 +196,38 @@ def _area_figures(ctx: _Ctx) -> tuple[dict[str, int], dict[str, int], float, Wor
     return S, K, work.public_count(), work, notes
 
 
+# -- the registry -----------------------------------------------------------------------------
+
+Method = Callable[[_Ctx], Count]
+M = TypeVar("M", bound=Method)
+_REGISTERED: dict[str, tuple[Method, MethodInfo]] = {}
+
+
+def counting_method(slug: str, params: tuple[str, ...] = (),
+                    defaults: Mapping[str, Any] | None = None,
+                    summary: str = "") -> Callable[[M], M]:
+    """Register the function below as counting method `slug`, a slug of
+    gtp_weiqi.base.COUNTING_METHOD_NAMES (where its names are): its parameters (every method
+    also takes white_handicap_bonus, default 0), their defaults and its summary.  METHODS,
+    the rules' `counting` values and GTP's final_score_<slug> all come from these."""
+    names = COUNTING_METHOD_NAMES[slug]
+    merged = {"white_handicap_bonus": "0", **(defaults or {})}
+    info = MethodInfo(names.slug, names.name_zh, names.name_en, names.family, names.unit_zh,
+                      names.unit_en, params + ("white_handicap_bonus",), merged, summary)
+
+    def register(func: M) -> M:
+        if slug in _REGISTERED:
+            raise ValueError(f"counting method {slug!r} registered twice")
+        _REGISTERED[slug] = (func, info)
+        return func
+
+    return register
+
+
 # -- 计活子 -----------------------------------------------------------------------------------
 
+@counting_method("jihuozi", summary="S + L: living stones plus routes; more stones wins")
+@counting_method("zilu", summary="S + L")
 def zilu(ctx: _Ctx) -> Count:
     """子路合计法: living stones plus routes, S + L ("子路皆子，眼位非子")."""
     a = ctx.a
@@ -273,6 +237,8 @@ def zilu(ctx: _Ctx) -> Count:
     })
 
 
+@counting_method("tianman_huozi", ("bowl",), {"bowl": "ceil(N/2)"},
+                 "fill the routes from equal bowls; count = bowl - stones left")
 def tianman_huozi(ctx: _Ctx) -> Count:
     """填满计活子法: fill the routes from equal bowls, basic eyes and 公气 kept empty;
     count = bowl - stones left, or bowl + routes left unfilled when a bowl runs out."""
@@ -297,6 +263,7 @@ def tianman_huozi(ctx: _Ctx) -> Count:
     return ctx.count(cnt[BLACK], cnt[WHITE], cnt[BLACK] - cnt[WHITE], art)
 
 
+@counting_method("tinglu", summary="fill routes until both have equal routes; compare 局子")
 def tinglu(ctx: _Ctx) -> Count:
     """停路比子法: the side with more routes fills its extra routes; with equal routes,
     compare the stones on the board (局子)."""
@@ -311,6 +278,8 @@ def tinglu(ctx: _Ctx) -> Count:
     return ctx.count(ju[BLACK], ju[WHITE], ju[BLACK] - ju[WHITE], art)
 
 
+@counting_method("shulu", ("balance",), {"balance": "virtual_refill"},
+                 "balance moves, refill lost stones keeping basic eyes; routes = 目 - E")
 def shulu(ctx: _Ctx) -> Count:
     """停子比路法（数路法）: balance moves, refill lost stones into own 空 keeping the basic
     eyes, so the board has equal stones; routes = 目 - E; more routes wins."""
@@ -323,6 +292,7 @@ def shulu(ctx: _Ctx) -> Count:
     return ctx.count(routes[BLACK], routes[WHITE], routes[BLACK] - routes[WHITE], art)
 
 
+@counting_method("huanqitou", summary="S + K + G/2 + (E_other - E_own)/2")
 def huanqitou(ctx: _Ctx) -> Count:
     """停虚比子法（还棋头）: area count, then the side with more basic eyes returns half the
     difference as block heads: 复子 = S + K + G/2 + (E_other - E_own)/2."""
@@ -350,6 +320,8 @@ def huanqitou(ctx: _Ctx) -> Count:
 
 # -- 计枰点 -----------------------------------------------------------------------------------
 
+@counting_method("jipingdian", ("a_point",), {"a_point": False}, "S + K + G/2")
+@counting_method("zikong", ("a_point",), {"a_point": False}, "S + K + G/2")
 def zikong(ctx: _Ctx) -> Count:
     """子空合计计点法: stones plus own points plus half the public points, S + K + G/2."""
     S, K, G, work, notes = _area_figures(ctx)
@@ -364,6 +336,9 @@ def zikong(ctx: _Ctx) -> Count:
                      points=(pts[BLACK], pts[WHITE]))
 
 
+@counting_method("tianman_pingdian", ("bowl", "a_point"),
+                 {"bowl": "floor(N/2)", "a_point": False},
+                 "fill own area from equal bowls; bowl - stones left, or bowl + points left")
 def tianman_pingdian(ctx: _Ctx, black_wins_ties: bool = False) -> Count:
     """填满计点法 (Ing style): fill own area from equal bowls, eyes too; points = bowl -
     stones left, or bowl + own points left unfilled, plus half the public points."""
@@ -391,6 +366,8 @@ def tianman_pingdian(ctx: _Ctx, black_wins_ties: bool = False) -> Count:
                      points=(pts[BLACK], pts[WHITE]), black_wins_ties=black_wins_ties)
 
 
+@counting_method("dengkong", ("a_point",), {"a_point": False},
+                 "fill until both have equal 空; points = (N + difference)/2")
 def dengkong(ctx: _Ctx) -> Count:
     """等空比子法: one-sided points filled first, then the side with more 空 fills the
     surplus; with equal 空 compare the stones on the board; points = (N + difference)/2."""
@@ -418,6 +395,8 @@ def dengkong(ctx: _Ctx) -> Count:
                      points=(pts[BLACK], pts[WHITE]))
 
 
+@counting_method("dengzi", ("balance", "a_point"), {"balance": "free", "a_point": False},
+                 "make equal stones (by `balance`); points = b + (N - b - w)/2")
 def dengzi(ctx: _Ctx) -> Count:
     """等子比空法（科学计目法）: make equal stones by a balance procedure (docs/counting.md
     §5), then compare 目; points = b + (N - b - w)/2 (《计枰点围棋大规则艺术版》第十七条)."""
@@ -435,11 +414,15 @@ def dengzi(ctx: _Ctx) -> Count:
 
 # -- standard ---------------------------------------------------------------------------------
 
+@counting_method("area", (), {"white_handicap_bonus": "N"},
+                 "stones plus own points, public split")
 def area(ctx: _Ctx) -> Count:
     """Chinese area scoring: stones plus own points, public points split."""
     return zikong(ctx)
 
 
+@counting_method("territory", summary="territory of independently living blocks "
+                 "minus own lost stones; seki counts 0")
 def territory(ctx: _Ctx) -> Count:
     """Japanese / Korean territory: own points of independently living blocks (seki eyes
     and one-sided points count for nobody), minus the side's lost stones refilled."""
@@ -468,6 +451,8 @@ def territory(ctx: _Ctx) -> Count:
     return ctx.count(cnt[BLACK], cnt[WHITE], cnt[BLACK] - cnt[WHITE], art)
 
 
+@counting_method("aga", (), {"white_handicap_bonus": "N-1"},
+                 "area; equals territory plus prisoners and pass stones, White passing last")
 def aga(ctx: _Ctx) -> Count:
     """AGA: area counting (compensation N-1 by default); the territory form with pass
     stones and White passing last is reported alongside."""
@@ -488,11 +473,15 @@ def aga(ctx: _Ctx) -> Count:
                      points=(pts[BLACK], pts[WHITE]))
 
 
+@counting_method("ing", ("bowl",), {"bowl": "floor(N/2)"},
+                 "fill-in with N/2 stones each; Black wins ties")
 def ing(ctx: _Ctx) -> Count:
     """Ing SST: fill-in with N/2 stones each (180 on 19x19), Black wins ties."""
     return tianman_pingdian(ctx, black_wins_ties=True)
 
 
+@counting_method("tromp_taylor",
+                 summary="every stone alive; empty points reaching one colour only")
 def tromp_taylor(ctx: _Ctx) -> Count:
     """Tromp–Taylor: nothing removed; stones plus empty points reaching one colour only."""
     a = ctx.a
@@ -503,6 +492,8 @@ def tromp_taylor(ctx: _Ctx) -> Count:
     return ctx.count(b, w, b - w, art)
 
 
+@counting_method("stone", summary="area minus 2 per independent-life region; seki "
+                 "regions' empty points count 0")
 def stone(ctx: _Ctx) -> Count:
     """Stone scoring as KataGo's stone-scoring preset (AREA + TAX_ALL), on the board with
     the judged dead stones removed."""
@@ -524,14 +515,11 @@ def _code(c: str) -> int:
     return 1 if c == BLACK else 2
 
 
-_FUNCS: dict[str, Callable[[_Ctx], Count]] = {
-    "jihuozi": zilu, "zilu": zilu, "tianman_huozi": tianman_huozi, "tinglu": tinglu,
-    "shulu": shulu, "huanqitou": huanqitou,
-    "jipingdian": zikong, "zikong": zikong, "tianman_pingdian": tianman_pingdian,
-    "dengkong": dengkong, "dengzi": dengzi,
-    "area": area, "territory": territory, "aga": aga, "ing": ing,
-    "tromp_taylor": tromp_taylor, "stone": stone,
-}
+_missing = [slug for slug in COUNTING_SLUGS if slug not in _REGISTERED]
+if _missing:
+    raise ImportError(f"counting methods named without a function: {', '.join(_missing)}")
+# every method, in the order of gtp_weiqi.base (the order weiqi-methods and GTP list them)
+METHODS: dict[str, MethodInfo] = {slug: _REGISTERED[slug][1] for slug in COUNTING_SLUGS}
 
 
 def count(slug: str, inp: ScoringInput, judgement: Judgement | None = None, *,
@@ -552,7 +540,7 @@ def count(slug: str, inp: ScoringInput, judgement: Judgement | None = None, *,
                                      and analysis.judgement is not judgement):
         raise ValueError("the analysis was made for another input or judgement")
     resolved = resolve_params(slug, analysis.n, params)
-    return _FUNCS[slug](_Ctx(slug, analysis, resolved))
+    return _REGISTERED[slug][0](_Ctx(slug, analysis, resolved))
 
 
 def _names_of(info: MethodInfo) -> list[str]:

@@ -4,7 +4,8 @@ The counting layer never sees a board object, a game record or a GTP command: it
 these frozen records so that every method is a pure function of them.
 
 Point -- (row, col), row 0 is the bottom row (GTP row 1), col 0 is column A.
-Colours are the strings 'b' and 'w'.
+Colours are their letters, the strings 'b' and 'w' (the base layer's COLOUR_LETTER): the
+records are JSON and what a caller writes by hand.
 """
 
 from __future__ import annotations
@@ -14,12 +15,18 @@ from collections.abc import Mapping
 from dataclasses import dataclass, field
 from typing import Any
 
+from ..base import ALIVE as ALIVE
+from ..base import COLOUR_LETTER
+from ..base import DEAD as DEAD
+from ..base import PUBLIC as PUBLIC
+from ..base import SEKI as SEKI
+from ..base.colours import BLACK as _BLACK_CODE
+from ..base.colours import WHITE as _WHITE_CODE
+
 Point = tuple[int, int]
 
-BLACK, WHITE = "b", "w"
+BLACK, WHITE = COLOUR_LETTER[_BLACK_CODE], COLOUR_LETTER[_WHITE_CODE]
 COLOURS = (BLACK, WHITE)
-ALIVE, DEAD, SEKI = "alive", "dead", "seki"
-PUBLIC = "public"
 
 
 def other(colour: str) -> str:

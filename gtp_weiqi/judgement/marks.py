@@ -11,14 +11,13 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 
 from ..core import ending
-from ..core.board import BLACK, EMPTY, WHITE
+from ..core.board import BLACK, COLOUR_LETTER, EMPTY, WHITE
 from ..core.game import Game
 from ..counting import METHODS, no_route_left
 from ..counting.types import Judgement, ScoringInput
 from .pipeline import judge
 from .report import FirstMove, StatusReport
 
-_LETTER = {BLACK: "b", WHITE: "w"}
 ALL_ALIVE_METHODS = frozenset({"tromp_taylor"})
 
 
@@ -105,18 +104,19 @@ def scoring_input(game: Game) -> ScoringInput:
     """What the counting methods need to know about the game, as plain data."""
     board = game.board
     rc = board.row_col
-    stones = {rc(p): _LETTER[board.colour[p]] for p in board.points if board.colour[p] != EMPTY}
+    letter = COLOUR_LETTER
+    stones = {rc(p): letter[board.colour[p]] for p in board.points if board.colour[p] != EMPTY}
     first = game.first_mover
     last = game.last_mover
     return ScoringInput(
         width=game.width,
         height=game.height,
         stones=stones,
-        captured={"b": game.captured[BLACK], "w": game.captured[WHITE]},
-        moves={"b": game.moves_made(BLACK), "w": game.moves_made(WHITE)},
-        passes={"b": game.virtual[BLACK], "w": game.virtual[WHITE]},
-        first_mover=_LETTER[first] if first is not None else ("w" if game.handicap else "b"),
-        last_mover=_LETTER[last] if last is not None else None,
+        captured={letter[c]: game.captured[c] for c in (BLACK, WHITE)},
+        moves={letter[c]: game.moves_made(c) for c in (BLACK, WHITE)},
+        passes={letter[c]: game.virtual[c] for c in (BLACK, WHITE)},
+        first_mover=letter[first if first is not None else WHITE if game.handicap else BLACK],
+        last_mover=letter[last] if last is not None else None,
         handicap=game.handicap,
         komi=game.komi,
     )

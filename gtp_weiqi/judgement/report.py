@@ -6,12 +6,15 @@ from __future__ import annotations
 from collections.abc import Callable
 from dataclasses import dataclass, field
 
+from ..base import ALIVE as ALIVE
+from ..base import COLOUR_LETTER, PUBLIC
+from ..base import DEAD as DEAD
+from ..base import SEKI as SEKI
 from ..core.board import BLACK, EMPTY, WHITE
 
-ALIVE, DEAD, SEKI = "alive", "dead", "seki"
 UNCLEAR = "unclear"  # no status: what a first mover leaves undecided
-OWNER_NAME = {BLACK: "b", WHITE: "w", EMPTY: "public"}
-OWNER_COLOUR = {"b": BLACK, "w": WHITE, "public": EMPTY}
+OWNER_NAME = {BLACK: COLOUR_LETTER[BLACK], WHITE: COLOUR_LETTER[WHITE], EMPTY: PUBLIC}
+OWNER_COLOUR = {word: colour for colour, word in OWNER_NAME.items()}
 
 
 @dataclass(frozen=True)

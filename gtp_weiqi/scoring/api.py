@@ -11,6 +11,7 @@ import os
 from collections.abc import Iterable, Mapping
 from typing import Any
 
+from ..base import MAX_SIZE, MIN_SIZE
 from ..core.board import BLACK, WHITE
 from ..core.coords import format_vertex, parse_vertex
 from ..core.game import Game, IllegalPlay
@@ -154,8 +155,8 @@ def score_position(black: Iterable[str] = (), white: Iterable[str] = (), size: i
     methods and territory counting need them); the rest as for `score_sgf` (dead stones:
     given, else the engine's judgement).
     """
-    if not 2 <= size <= 25:
-        raise ScoringError(f"board size {size} is not supported (2..25)")
+    if not MIN_SIZE <= size <= MAX_SIZE:
+        raise ScoringError(f"board size {size} is not supported ({MIN_SIZE}..{MAX_SIZE})")
     chosen, default_komi = resolve_rules(rules, None)
     game = Game(size, size, chosen, komi if komi is not None else
                 default_komi if default_komi is not None else 7.5)

@@ -10,7 +10,8 @@ from __future__ import annotations
 
 from typing import Any
 
-from ..core.board import BLACK, EMPTY, WHITE
+from ..base import COLOUR_LETTER, PUBLIC
+from ..core.board import BLACK, COLOUR_NAME, EMPTY, WHITE
 from ..core.game import Game
 from ..counting import (
     A_LIKE,
@@ -85,7 +86,7 @@ def dispute_procedure(game: Game, info: Any = _UNSET) -> str:
 
     info = end_info(game) if info is _UNSET else info
     state = info.state if info is not None else ""
-    name = {BLACK: "black", WHITE: "white"}
+    name = COLOUR_NAME
     rules_ending = game.rules.ending
     if (rules_ending == "NATURAL" and state == ending.AGREED and info.proposer is not None
             and ending.stopped_by(game) == "stop"):
@@ -313,12 +314,12 @@ class Scorer:
         board = game.board
         territory = result.artefacts.get("territory", {})
         owners: dict[int, str] = {}
-        for colour in ("b", "w"):
+        for colour in (COLOUR_LETTER[BLACK], COLOUR_LETTER[WHITE]):
             for rc in territory.get(colour, []):
                 owners[board.point(*rc)] = colour
         for p in board.points:
             if board.colour[p] == EMPTY and p not in owners:
-                owners[p] = verdict.owner.get(p, "public")
+                owners[p] = verdict.owner.get(p, PUBLIC)
         return owners
 
     def mark_exactly_dead(self, game: Game, points: list[int]) -> None:
@@ -338,7 +339,7 @@ class Scorer:
         for status, firsts in groups.items():
             if firsts:
                 game.mark_status(firsts, status)
-        for colour, letter in ((BLACK, "b"), (WHITE, "w")):
+        for colour, letter in COLOUR_LETTER.items():
             owned = [p for p, c in {**seki.one_sided, **seki.own_liberties}.items()
                      if c == colour and board.colour[p] == EMPTY]
             if owned:

@@ -11,6 +11,7 @@ import math
 import sys
 from typing import TYPE_CHECKING, BinaryIO
 
+from ..base import MAX_SIZE, MIN_SIZE
 from ..core.lang import add_lang_argument, resolve
 from ..core.rules import komi_argument
 
@@ -26,7 +27,7 @@ EPILOG = ("Rules presets: tromp-taylor, chinese, chinese-ogs, japanese, korean, 
 def add_arguments(parser: argparse.ArgumentParser) -> None:
     """The engine's options."""
     parser.add_argument("--size", type=int, default=19, metavar="N",
-                        help="default board size, 2..25 (default 19)")
+                        help=f"default board size, {MIN_SIZE}..{MAX_SIZE} (default 19)")
     parser.add_argument("--rules", default="tromp-taylor", metavar="PRESET",
                         help="rules preset name or KataGo-style JSON (default tromp-taylor)")
     parser.add_argument("--komi", type=komi_argument, default=None, metavar="K",
@@ -79,8 +80,8 @@ def refused_option(args: argparse.Namespace) -> str | None:
     import os
     import shlex
 
-    if not 2 <= args.size <= 25:
-        return "--size must be between 2 and 25"
+    if not MIN_SIZE <= args.size <= MAX_SIZE:
+        return f"--size must be between {MIN_SIZE} and {MAX_SIZE}"
     if (args.playouts is not None and args.playouts < 1
             or args.time_per_move is not None and not 0 < args.time_per_move < math.inf
             or not 0 <= args.resign_threshold < 1

@@ -35,7 +35,7 @@ import time
 from collections.abc import Callable
 from typing import BinaryIO, TextIO
 
-from ...core.board import BLACK, WHITE
+from ...core.board import BLACK, COLOUR_NAME, WHITE
 from ...core.coords import format_vertex, parse_vertex
 from ..gtp.engine import WeiqiEngine
 from ..gtp.protocol import GtpError
@@ -58,7 +58,6 @@ from .link import RESEND_AFTER, Link, LinkTimeout
 
 MAX_GMP_SIZE = 22  # a MOVE's point has 9 bits: 22 * 22 = 484 points fit, 23 * 23 do not
 ASKED = (Query.BOARD_SIZE, Query.HANDICAP, Query.COLOUR, Query.RULES)
-_NAMES = {BLACK: "black", WHITE: "white"}
 
 
 class GmpError(Exception):
@@ -215,7 +214,7 @@ class GmpSession:
         self.started = True
         self._trace(f"game: {size}x{size}, handicap {handicap}"
                     f"{' (placed by Black)' if self.free_left else ''}, komi "
-                    f"{self.engine.game.komi}, gtp-weiqi plays {_NAMES[self.colour]}")
+                    f"{self.engine.game.komi}, gtp-weiqi plays {COLOUR_NAME[self.colour]}")
         early, self.early_moves = self.early_moves, []
         for value in early:
             if not self._play_theirs(value):
@@ -252,15 +251,15 @@ class GmpSession:
             return self._refuse(f"a move off the board ({exc})", acknowledge)
         colour = WHITE if white else BLACK
         if colour == self.colour:
-            return self._refuse(f"a move in this engine's colour ({_NAMES[colour]})",
+            return self._refuse(f"a move in this engine's colour ({COLOUR_NAME[colour]})",
                                 acknowledge)
         vertex = format_vertex(point)
         if self.free_left:
             return self._handicap_stone(colour, vertex, acknowledge)
         try:
-            self._gtp("play", _NAMES[colour], vertex)
+            self._gtp("play", COLOUR_NAME[colour], vertex)
         except GtpError as exc:
-            return self._refuse(f"{_NAMES[colour]} {vertex}: {exc}", acknowledge)
+            return self._refuse(f"{COLOUR_NAME[colour]} {vertex}: {exc}", acknowledge)
         if acknowledge:
             self.link.send(Command.OK)
         return True
@@ -269,7 +268,7 @@ class GmpSession:
         """One of the handicap stones Black places as moves; the last one sets them all on
         the engine's board with `set_free_handicap` (so they count as handicap)."""
         if colour != BLACK or vertex == "pass" or vertex in self.free_stones:
-            return self._refuse(f"{_NAMES[colour]} {vertex} is no handicap stone "
+            return self._refuse(f"{COLOUR_NAME[colour]} {vertex} is no handicap stone "
                                 f"({self.free_left} left to place)", acknowledge)
         self.free_stones.append(vertex)
         self.free_left -= 1
@@ -328,7 +327,7 @@ class GmpSession:
             return
         if game.to_move != self.colour:
             return
-        name = _NAMES[self.colour]
+        name = COLOUR_NAME[self.colour]
         try:
             answer = self._gtp("genmove", name)
         except GtpError as exc:

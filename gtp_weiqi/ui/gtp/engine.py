@@ -14,6 +14,7 @@ from collections.abc import Callable
 from typing import TYPE_CHECKING
 
 from ... import __version__
+from ...base import MAX_SIZE, MIN_SIZE
 from ...core.board import BLACK, EMPTY, WHITE, Board
 from ...core.coords import format_vertex, parse_vertex
 from ...core.files import DEFAULT_READ_LIMIT, FileRefused, atomic_write, describe
@@ -25,7 +26,6 @@ from .protocol import Engine, GtpError, check_arity, parse_colour, parse_float, 
 if TYPE_CHECKING:
     from .analysis_cmds import PlayerCommands
 
-MIN_SIZE, MAX_SIZE = 2, 25
 
 _KGS_RULES = {"chinese": "chinese-ogs", "aga": "aga", "new_zealand": "new-zealand",
               "japanese": "japanese"}

@@ -22,8 +22,9 @@ from __future__ import annotations
 
 from collections.abc import Container
 
+from ...base import COUNTING_SLUGS
 from ...core.board import BLACK, EMPTY
-from ...core.rules import BALANCES, COUNTING_SLUGS, preset_names
+from ...core.rules import BALANCES, preset_names
 from ...counting import METHODS, method_slug, parse_params
 from ...judgement.marks import scoring_input
 from ...pictures import FirstMoveNote, build_picture, to_gfx

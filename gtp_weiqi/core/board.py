@@ -231,14 +231,14 @@ class Board:
             elif c == colour:
                 ch = chain_of[q]
                 if ch not in own:
-                    own.append(ch)  # type: ignore[arg-type]
+                    own.append(ch)  # type: ignore[arg-type]  # q holds a stone
             else:
                 ch = chain_of[q]
                 if len(ch.libs) == 1:  # type: ignore[union-attr]  # q holds a stone
                     if ch not in captured:
                         captured.append(ch)  # type: ignore[arg-type]  # q holds a stone
                 else:
-                    opps.append(ch)  # type: ignore[arg-type]
+                    opps.append(ch)  # type: ignore[arg-type]  # q holds a stone
         if not libs and not captured:
             for ch in own:
                 if len(ch.libs) > 1:
@@ -293,7 +293,7 @@ class Board:
                     chain_of[s] = None
                     for q in nbrs[s]:
                         if board[q] == colour:
-                            chain_of[q].libs.add(s)  # type: ignore[union-attr]
+                            chain_of[q].libs.add(s)  # type: ignore[union-attr]  # q holds a stone
                 removed += cap.stones
             self.hash = h
             if len(removed) == 1 and len(chain.stones) == 1 and len(chain.libs) == 1:
@@ -357,10 +357,10 @@ class Board:
             if c == EMPTY:
                 return True
             if c == colour:
-                if len(chain_of[q].libs) > 1:  # type: ignore[union-attr]
+                if len(chain_of[q].libs) > 1:  # type: ignore[union-attr]  # q holds a stone
                     return True
                 has_own = True
-            elif len(chain_of[q].libs) == 1:  # type: ignore[union-attr]
+            elif len(chain_of[q].libs) == 1:  # type: ignore[union-attr]  # q holds a stone
                 return True
         return multi_stone_suicide and has_own
 
@@ -383,13 +383,14 @@ class Board:
             else:
                 ch = chain_of[q]
                 if c == colour:
-                    if len(ch.libs) > 1:  # type: ignore[union-attr]
+                    if len(ch.libs) > 1:  # type: ignore[union-attr]  # q holds a stone
                         breathes = True
                     elif ch not in own:
-                        own.append(ch)  # type: ignore[arg-type]
+                        own.append(ch)  # type: ignore[arg-type]  # q holds a stone
+                # q holds a stone: the type: ignore below
                 elif len(ch.libs) == 1 and ch not in captured:  # type: ignore[union-attr]
-                    captured.append(ch)  # type: ignore[arg-type]
-                    h ^= ch.key  # type: ignore[union-attr]
+                    captured.append(ch)  # type: ignore[arg-type]  # q holds a stone
+                    h ^= ch.key  # type: ignore[union-attr]  # q holds a stone
         if breathes or captured:
             return h
         if not own or not multi_stone_suicide:

@@ -81,20 +81,22 @@ def run_playout(board: PlayoutBoard, to_move: int, last: int, passes: int,
                 opp = 3 - c
                 if col[last] != EMPTY:
                     ls = libs[head[last]]
-                    if len(ls) == 1:  # type: ignore[arg-type]
-                        cands.extend(ls)  # type: ignore[arg-type]
+                    if len(ls) == 1:  # type: ignore[arg-type]  # a head's entry
+                        cands.extend(ls)  # type: ignore[arg-type]  # a head's entry
                 for q in nbrs[last]:
                     if col[q] == c:
                         h = head[q]
                         mine = libs[h]
-                        if len(mine) == 1:  # type: ignore[arg-type]
-                            for s in stones[h]:  # type: ignore[union-attr]
+                        if len(mine) == 1:  # type: ignore[arg-type]  # a head's entry
+                            for s in stones[h]:  # type: ignore[union-attr]  # a head's entry
                                 for r in nbrs[s]:
                                     if col[r] == opp:
                                         other = libs[head[r]]
+                                        # a head's entry: the type: ignore below
                                         if len(other) == 1:  # type: ignore[arg-type]
+                                            # a head's entry: the type: ignore below
                                             cands.extend(other)  # type: ignore[arg-type]
-                            (lib,) = mine  # type: ignore[misc]
+                            (lib,) = mine  # type: ignore[misc]  # one liberty
                             if acceptable(lib, True):
                                 cands.append(lib)
                 while cands:

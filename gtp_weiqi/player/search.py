@@ -322,7 +322,7 @@ class Search:
         equiv = self.settings.rave_equiv
         best = None
         best_value = -1.0
-        for ch in node.children:  # type: ignore[union-attr]
+        for ch in node.children:  # type: ignore[union-attr]  # expanded before it is selected from
             n = ch.n + ch.pn
             value = (ch.w + ch.pw) / n
             rn = ch.rn
@@ -332,7 +332,7 @@ class Search:
             if value > best_value:
                 best_value = value
                 best = ch
-        return best  # type: ignore[return-value]
+        return best  # type: ignore[return-value]  # a node has children
 
     def simulate(self) -> None:
         """Descend the tree, expand a leaf, play out, and update the statistics."""
@@ -472,7 +472,7 @@ class Search:
 
     def _decided(self, remaining: int) -> bool:
         first = second = 0
-        for ch in self.root.children:  # type: ignore[union-attr]
+        for ch in self.root.children:  # type: ignore[union-attr]  # the root is expanded
             if ch.n > first:
                 first, second = ch.n, first
             elif ch.n > second:

@@ -173,7 +173,7 @@ class WeiqiEngine(Engine):
         if found is _MISSING:
             found = table.get(text.upper(), _MISSING)
         if found is not _MISSING:
-            return found  # type: ignore[return-value]
+            return found  # type: ignore[return-value]  # a point or None, not _MISSING
         try:
             rc = parse_vertex(text, board.width, board.height)
         except ValueError as exc:

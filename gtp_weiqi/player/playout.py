@@ -40,15 +40,9 @@ def run_playout(board: PlayoutBoard, to_move: int, last: int, passes: int,
     for none or a pass), the board's ``ko_point`` the simple-ko point `to_move` may not
     play, ``passes`` the passes just before.  Each move is appended to ``seq`` as
     ``point << 2 | colour`` (point 0 for a pass)."""
-    col = board.colour
-    head = board.head
-    libs = board.libs
-    stones = board.stones
-    nbrs = board.neighbours
-    around = geo.around
-    table = shape_table()
-    play = board.play
-    move_kind = board.move_kind
+    col, head, libs, stones = board.colour, board.head, board.libs, board.stones
+    nbrs, play, move_kind = board.neighbours, board.play, board.move_kind
+    around, table = geo.around, shape_table()
     empties = [p for p in board.points if col[p] == EMPTY]
     c = to_move
 

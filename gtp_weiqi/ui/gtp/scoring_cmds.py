@@ -10,6 +10,7 @@ from __future__ import annotations
 import json
 from typing import Any
 
+from ...base import COLOUR_LETTER, COLOUR_OF_WORD, PUBLIC, STONE_STATUSES
 from ...core import ending
 from ...core.board import BLACK, EMPTY, WHITE, opponent
 from ...core.game import Game, IllegalPlay
@@ -30,10 +31,10 @@ from ...scoring.service import (  # noqa: F401 - ALIVE, REMOVED: what weiqi-scor
 from .engine import WeiqiEngine
 from .protocol import GtpError, check_arity, parse_colour
 
-STONE_STATUSES = ("alive", "dead", "seki")
 UNCLEAR = "unclear"  # final_status(_list): a string the judgement left undecided
 POINT_STATUSES = ("black_territory", "white_territory", "dame")
-OWNERS = {"black": "b", "b": "b", "white": "w", "w": "w", "public": "public"}
+# an owner argument (a colour's word, or public) -> the owner word of the marks
+OWNERS = {**{word: COLOUR_LETTER[c] for word, c in COLOUR_OF_WORD.items()}, PUBLIC: PUBLIC}
 # the end states after which a game has a result (core.ending's ending rules)
 ENDED = (ending.AGREED, ending.FORCED, ending.PAUSED, ending.DRAW, ending.NO_RESULT,
          ending.NATURAL_END)

@@ -51,6 +51,7 @@ import sys
 from collections.abc import Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
+from typing import TextIO
 
 from ..core.lang import add_lang_argument, display_width, ljust, resolve, sentence, word
 from .gtp.controller import ChannelError, Controller, EngineDied
@@ -362,7 +363,8 @@ def _label(entry: Entry) -> str:
     return str(entry.test_id) if entry.test_id is not None else f"'{entry.line}'"
 
 
-def report(result: FileResult, out=None, verbose: bool = False, lang: str = "en") -> None:
+def report(result: FileResult, out: TextIO | None = None, verbose: bool = False,
+           lang: str = "en") -> None:
     """Print unexpected failures and passes and notes (every test with `verbose`), in
     `lang` (both: Chinese, then English); commands, answers and errors' reasons as they
     are."""

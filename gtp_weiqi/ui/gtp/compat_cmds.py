@@ -33,7 +33,7 @@ from ...core.board import BLACK, COLOUR_NAME, WHITE
 from ...player import FULL_LEVEL, PASS, run_search
 from .analysis_cmds import PlayerCommands
 from .engine import WeiqiEngine
-from .protocol import GtpError, check_arity, parse_colour, parse_int
+from .protocol import GtpError, Handler, check_arity, parse_colour, parse_int
 from .scoring_cmds import scoring_of
 
 TOP_MOVES = 10  # candidates top_moves_* lists at most, as GNU Go does
@@ -141,7 +141,7 @@ class CompatCommands:
         found = [(info.move, info.winrate) for info in search.infos() if info.move != PASS]
         return found[:TOP_MOVES]
 
-    def top_moves_for(self, colour: int):  # noqa: ANN201 - a handler factory
+    def top_moves_for(self, colour: int) -> Handler:
         def handler(args: list[str]) -> str:
             check_arity(args, 0)
             return " ".join(f"{self.engine.format_point(p)} {100 * rate:.2f}"

@@ -29,7 +29,7 @@ from ...scoring.service import (  # noqa: F401 - ALIVE, REMOVED: what weiqi-scor
     end_info,
 )
 from .engine import WeiqiEngine
-from .protocol import GtpError, check_arity, parse_colour
+from .protocol import GtpError, Handler, check_arity, parse_colour
 
 UNCLEAR = "unclear"  # final_status(_list): a string the judgement left undecided
 POINT_STATUSES = ("black_territory", "white_territory", "dame")
@@ -107,7 +107,7 @@ class Scoring:
         check_arity(args, 0, 1)  # GNU Go accepts an optional seed
         return self.score(self.engine.game.rules.counting)
 
-    def cmd_final_score_for(self, slug: str):  # noqa: ANN201 - a handler factory
+    def cmd_final_score_for(self, slug: str) -> Handler:
         def handler(args: list[str]) -> str:
             check_arity(args, 0)
             return self.score(slug)

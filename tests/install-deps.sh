@@ -3,7 +3,8 @@
 # (the tests write its network), Node.js with the npm package @sabaki/gtp, a CJK font and
 # librsvg (the pictures' Chinese lines, a second SVG renderer with cairo), and the package
 # itself with its test extra (pytest, hypothesis, ruff, Pillow, CairoSVG and the png extra)
-# and its Dask extra (the cluster tests start a scheduler and workers on 127.0.0.1).
+# and its Dask extra (the cluster tests start a scheduler and workers on 127.0.0.1); GoGui
+# and KataGo builds when they are at hand (below).
 set -euo pipefail
 cd "$(dirname "${BASH_SOURCE[0]}")/.."
 
@@ -26,6 +27,8 @@ command -v import >/dev/null || missing+=(imagemagick)
 command -v dbus-run-session >/dev/null || missing+=(dbus-x11)
 [ -f /usr/share/java/lizzie.jar ] || missing+=(liblizzie-java)
 command -v java >/dev/null || missing+=(default-jre)
+# KataGo's run-time library (the KataGo build below links it)
+dpkg -s libzip4 >/dev/null 2>&1 || missing+=(libzip4)
 if [ ${#missing[@]} -gt 0 ]; then
     apt-get update -qq
     apt-get install -y -qq "${missing[@]}" >/dev/null
@@ -38,6 +41,16 @@ gogui_tarball="${GOGUI_TARBALL:-../shared/tools/gogui-build.tar.gz}"
 if [ -z "${GOGUI_HOME:-}" ] && [ -f "$gogui_tarball" ] && ! [ -d /opt/gogui ]; then
     mkdir -p /opt/gogui.part && tar -xzf "$gogui_tarball" -C /opt/gogui.part
     mv /opt/gogui.part /opt/gogui
+fi
+
+# KataGo 1.17 (CPU build with a small trained network) for the tests that put it behind the
+# proxy, when a build is at hand: KATAGO_TARBALL names it (default: the shared tools folder
+# beside the checkout); it unpacks to /opt/katago/katago (bin/katago, models/, gtp-test.cfg).
+# The tests find it there (or wherever KATAGO_HOME names); without one they are skipped.
+katago_tarball="${KATAGO_TARBALL:-../shared/tools/katago-build.tar.gz}"
+if [ -z "${KATAGO_HOME:-}" ] && [ -f "$katago_tarball" ] && ! [ -d /opt/katago ]; then
+    mkdir -p /opt/katago.part && tar -xzf "$katago_tarball" -C /opt/katago.part
+    mv /opt/katago.part /opt/katago
 fi
 
 python -m pip install -q -e '.[test,dask]'

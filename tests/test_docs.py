@@ -5,10 +5,26 @@ project cites only its own docs (never a design note or article file kept outsid
 from __future__ import annotations
 
 import ast
+import os
 import re
+import shlex
+import shutil
+import subprocess
+import sys
 from pathlib import Path
 
 import pytest
+from support.doc_commands import (
+    PAGES,
+    Block,
+    all_blocks,
+    argv_of,
+    command_lines,
+    inline_commands,
+    matches,
+    python_source,
+    sessions,
+)
 
 ROOT = Path(__file__).resolve().parent.parent
 PACKAGE = ROOT / "gtp_weiqi"
@@ -163,3 +179,138 @@ def test_ci_runs_the_readme_test_command_itself() -> None:
     assert command.startswith("bash tests/install-deps.sh")
     ci = (ROOT / ".ci" / "run").read_text(encoding="utf-8").splitlines()
     assert command in ci
+
+
+# -- the commands and code of the pages run ------------------------------------------------------
+
+DOC_BLOCKS = all_blocks()
+SESSION_BLOCKS = [b for b in DOC_BLOCKS if sessions(b)]
+COMMAND_LINES = [(b, c) for b in DOC_BLOCKS for c in command_lines(b)]
+PYTHON_BLOCKS = [b for b in DOC_BLOCKS if python_source(b) is not None]
+RUN_TIMEOUT = 300  # seconds for one command of a page (a short match on a loaded machine)
+
+
+def test_the_pages_hold_commands_to_run() -> None:
+    """The parser finds what the README shows: its quick start runs."""
+    readme = [s.command for b in SESSION_BLOCKS if b.page.name == "README.md"
+              for s in sessions(b)]
+    assert any(c.startswith("gtp-weiqi score gtp_weiqi/data/example-7x7.sgf") for c in readme)
+    assert any("| gtp-weiqi" in c for c in readme)
+    assert COMMAND_LINES and PYTHON_BLOCKS
+
+
+def test_shown_output_matches_as_documented() -> None:
+    """`...` stands for any run of lines, none included; trailing blanks do not count."""
+    assert matches(["a", "...", "d"], ["a", "b", "c", "d  ", ""])
+    assert matches(["a", "...", "b"], ["a", "b"])
+    assert matches(["..."], [])
+    assert not matches(["a", "b"], ["a", "b", "c"])
+    assert not matches(["a", "...", "d"], ["a", "b", "c"])
+    assert not matches(["a"], ["b"])
+
+
+@pytest.fixture
+def reader_dir(tmp_path: Path) -> Path:
+    """A folder like a checkout (the package, tests, configs and docs linked in) with
+    `gtp-weiqi` on PATH running this tree's code, where a page's commands run."""
+    for name in ("gtp_weiqi", "tests", "configs", "docs", "benchmarks"):
+        (tmp_path / name).symlink_to(ROOT / name)
+    bin_dir = tmp_path / ".bin"
+    bin_dir.mkdir()
+    script = bin_dir / "gtp-weiqi"
+    script.write_text(f"#!/bin/sh\nexec {shlex.quote(sys.executable)} -m gtp_weiqi \"$@\"\n")
+    script.chmod(0o755)
+    return tmp_path
+
+
+def reader_env(folder: Path) -> dict[str, str]:
+    """The environment of a reader of the English pages: an English locale, this tree's
+    package, `gtp-weiqi` and GNU Go (Debian puts it in /usr/games) on PATH."""
+    env = {k: v for k, v in os.environ.items() if k not in ("LC_ALL", "LC_MESSAGES")}
+    env.update(LANG="en_US.UTF-8", PYTHONPATH=str(ROOT),
+               PATH=os.pathsep.join([str(folder / ".bin"), env.get("PATH", ""), "/usr/games"]))
+    return env
+
+
+@pytest.mark.parametrize("block", SESSION_BLOCKS, ids=lambda b: b.where)
+def test_page_sessions_print_what_they_show(block: Block, reader_dir: Path) -> None:
+    """Each `$ command` of a page runs in a checkout-like folder and prints on stdout what
+    the page shows after it (`...` for lines left out)."""
+    env = reader_env(reader_dir)
+    for session in sessions(block):
+        if "gnugo" in session.command and not shutil.which("gnugo", path=env["PATH"]):
+            if os.environ.get("CI"):
+                pytest.fail("GNU Go is not installed")
+            pytest.skip("GNU Go is not installed")
+        done = subprocess.run(["bash", "-c", session.command], cwd=reader_dir, env=env,
+                              capture_output=True, text=True, timeout=RUN_TIMEOUT)
+        shown = "\n".join(session.expected)
+        assert done.returncode == 0, f"{session.command}\n{done.stderr}"
+        assert matches(session.expected, done.stdout.splitlines()), \
+            f"{block.where}: {session.command}\nshown:\n{shown}\nprinted:\n{done.stdout}"
+
+
+@pytest.mark.parametrize("block, command", COMMAND_LINES,
+                         ids=[f"{b.where}:{c.split()[1] if ' ' in c else c}"
+                              for b, c in COMMAND_LINES])
+def test_page_command_lines_parse(block: Block, command: str) -> None:
+    """A command line shown without its output (a long match, a cluster) is at least one
+    that `gtp-weiqi` accepts: its subcommand and options exist and take their values."""
+    from gtp_weiqi.ui.cli import UsageStop, parse
+
+    try:
+        parse(argv_of(command))
+    except UsageStop as stop:
+        assert stop.code == 0, f"{block.where}: {command} is refused (status {stop.code})"
+
+
+@pytest.mark.parametrize("page", PAGES, ids=lambda p: p.name)
+def test_page_inline_commands_parse(page: Path) -> None:
+    """A `gtp-weiqi ...` command named in a page's text is one the command line accepts."""
+    from gtp_weiqi.ui.cli import UsageStop, parse
+
+    refused = []
+    for command in inline_commands(page):
+        try:
+            parse(argv_of(command))
+        except (UsageStop, SystemExit) as stop:
+            if stop.code:  # 0: --help or --version, which end the command
+                refused.append(command)
+    assert refused == []
+
+
+@pytest.mark.parametrize("block", PYTHON_BLOCKS, ids=lambda b: b.where)
+def test_page_python_runs(block: Block, reader_dir: Path) -> None:
+    """A ```python block runs as a script, a ```pycon block as a doctest, in a
+    checkout-like folder."""
+    if block.lang == "pycon":
+        program = ("import doctest, sys\n"
+                   "test = doctest.DocTestParser().get_doctest(sys.stdin.read(), {}, "
+                   f"{block.where!r}, None, 0)\n"
+                   "runner = doctest.DocTestRunner()\nrunner.run(test)\n"
+                   "sys.exit(1 if runner.failures else 0)\n")
+        stdin = "\n".join(block.lines) + "\n"
+    else:
+        program, stdin = python_source(block) or "", ""
+    done = subprocess.run([sys.executable, "-c", program], input=stdin, cwd=reader_dir,
+                          env=reader_env(reader_dir), capture_output=True, text=True,
+                          timeout=RUN_TIMEOUT)
+    assert done.returncode == 0, f"{block.where}\n{done.stdout}\n{done.stderr}"
+
+
+def test_the_api_and_the_pages_python_type_check(tmp_path: Path) -> None:
+    """mypy sees the public API's real types (tests/typecheck/api_surface.py: never Any) and
+    finds no error in the pages' Python examples, as a user's checker would see them.  In
+    its own process: mypy raises the interpreter's recursion limit for good."""
+    pytest.importorskip("mypy")
+    files = [str(ROOT / "tests" / "typecheck" / "api_surface.py")]
+    for block in PYTHON_BLOCKS:
+        name = re.sub(r"\W", "_", block.where) + ".py"
+        (tmp_path / name).write_text(python_source(block) or "", encoding="utf-8")
+        files.append(str(tmp_path / name))
+    env = dict(os.environ, MYPYPATH=str(ROOT))
+    done = subprocess.run([sys.executable, "-m", "mypy", *files, "--follow-imports=silent",
+                           "--ignore-missing-imports", "--no-error-summary", "--cache-dir",
+                           str(ROOT / ".mypy_cache")], cwd=ROOT, env=env, capture_output=True,
+                          text=True, timeout=RUN_TIMEOUT)
+    assert done.returncode == 0, done.stdout + done.stderr

@@ -25,7 +25,7 @@ def katago_proxy() -> Iterator[tuple[WeiqiEngine, Proxy]]:
     """gtp_weiqi on 9x9 in front of one KataGo for the module."""
     home = require_katago()
     engine = build_engine(9, "tromp-taylor")
-    proxy = start_proxy(engine, katago_command(home), timeout=TIMEOUT)
+    proxy = start_proxy(engine, katago_command(home), timeout=TIMEOUT, forward_stderr=False)
     try:
         yield engine, proxy
     finally:

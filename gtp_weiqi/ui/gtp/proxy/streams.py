@@ -1,0 +1,164 @@
+"""The back end's streaming commands, relayed.
+
+Streaming commands the back end lists (`lz-analyze`, `kata-analyze`, `analyze`,
+`*genmove_analyze`, `kata-search_analyze*`) pass through: each line is relayed as the back
+end writes it, and the next command from the controller stops the stream (the back end
+gets an empty line, which ends an analysis and is no command), as with the back end alone.
+The `play` line of a genmove_analyze is checked like a genmove answer.  A back end with no
+analysis command leaves ours (`analyze`, `lz-analyze`, `kata-analyze`) in place; our
+genmove_analyze commands never are, since their moves would not be the back end's.
+"""
+
+from __future__ import annotations
+
+import re
+import time
+from collections.abc import Callable
+from dataclasses import dataclass
+
+from ....core.board import COLOUR_LETTER, COLOUR_OF_WORD
+from ..controller import ChannelError, Response, SubprocessChannel
+from ..ending_cmds import check_open
+from ..engine import parse_colour
+from ..protocol import GtpError, Handler, frame
+from .link import Unavailable, describe_failure
+from .moves import BAD, RESIGN, MoveChecks
+
+SNAPSHOT_SECONDS = 1.0  # an analysis asked in-process (not served) stops after this
+
+_STREAMING = re.compile(r"(lz-|kata-)?(genmove_)?analyze|kata-search_analyze(_cancellable)?")
+
+
+def is_streaming(name: str) -> bool:
+    """The analysis commands, which answer in a stream of lines: analyze, genmove_analyze,
+    their lz- and kata- forms, kata-search_analyze[_cancellable] (not GNU Go's
+    analyze_semeai and the like, which answer once)."""
+    return _STREAMING.fullmatch(name) is not None
+
+
+def plays_move(name: str) -> bool:
+    """The streaming commands that end by playing a move."""
+    return "genmove_analyze" in name
+
+
+@dataclass
+class _StreamedMove:
+    """What the `play` line of a genmove_analyze decided."""
+
+    colour: int
+    move: int | None | str = None  # a legal point (None = pass) or RESIGN
+    decided: bool = False
+    tries: int = 0
+
+
+class StreamRelay(MoveChecks):
+    """The link with checked moves, relaying the back end's streaming commands."""
+
+    def _stream_served(self, name: str) -> Callable[[list[str], str], str]:
+        """The back end's streaming command while serving: relayed line by line, stopped
+        by the controller's next input."""
+        def stream(args: list[str], ident: str) -> str:
+            return self._relay(name, args, ident, self.engine.write, self.engine.input_pending)
+        return stream
+
+    def _stream_snapshot(self, name: str) -> Handler:
+        """The same asked in-process (no stream to write to): an analysis stops after its
+        first report (or SNAPSHOT_SECONDS); a genmove_analyze runs to its `play` line."""
+        def handler(args: list[str]) -> str:
+            lines: list[str] = []
+            started = time.monotonic()
+
+            def stop() -> bool:
+                return len(lines) > 1 or time.monotonic() - started > SNAPSHOT_SECONDS
+
+            end = self._relay(name, args, "", lines.append, stop)
+            if end.startswith("?"):
+                raise GtpError(end[2:].strip())
+            text = "".join(lines)
+            return text[1:].strip() if text.startswith("=") else text.strip()
+        return handler
+
+    def _relay(self, name: str, args: list[str], ident: str, write: Callable[[str], None],
+               stop: Callable[[], bool]) -> str:
+        """Run a streaming command on the back end, writing our response's lines through
+        `write` as they come; returns the end of the response (a blank line, or a whole
+        `?` answer when it failed before it started)."""
+        engine = self.engine
+        args = list(args)
+        turn: _StreamedMove | None = None
+        try:
+            if plays_move(name):
+                colour = engine.game.to_move
+                if args and args[0].lower() in COLOUR_OF_WORD:
+                    colour = parse_colour(args.pop(0))
+                check_open(engine.game)
+                turn = _StreamedMove(colour)
+                args.insert(0, COLOUR_LETTER[colour])  # the back end's idea of who moves may differ
+            self.sync()
+        except GtpError as exc:
+            return frame(False, ident, str(exc))
+        except Unavailable as exc:
+            return frame(False, ident, f"{name} unavailable: {exc}")
+        started = False
+
+        def on_start(response: Response) -> None:
+            nonlocal started
+            started = True
+            write(f"={ident} {response.text}\n")
+
+        def on_line(text: str) -> None:
+            words = text.split()
+            if turn is not None and not turn.decided and words[:1] == ["play"]:
+                self._streamed_play(name, turn, words[1] if len(words) > 1 else "", write)
+            else:
+                write(text + "\n")
+
+        channel = self.backend.channel
+        assert isinstance(channel, SubprocessChannel)
+        try:
+            response = channel.stream(" ".join([name, *args]), self.backend.timeout, on_start,
+                                      on_line, stop, timed=turn is not None)
+        except ChannelError as exc:
+            self._mark_dead(exc)
+            if not started:
+                return frame(False, ident, f"{name} unavailable: {describe_failure(exc)}")
+            return "\n"
+        if not response.ok:
+            return frame(False, ident, response.text or "failed")
+        if turn is not None and not turn.decided:
+            self._finish_streamed_move(name, turn, write)
+        self.after_local()
+        return "\n"
+
+    def _streamed_play(self, name: str, turn: _StreamedMove, word: str,
+                       write: Callable[[str], None]) -> None:
+        """The `play` line of a genmove_analyze: relayed and played when legal here."""
+        turn.tries += 1
+        move = self._judge_answer(name, turn.colour, word, plays=True,
+                                  tries=f"try {turn.tries} of {self.retries + 1}")
+        if move is not BAD:
+            self._play_streamed(turn, move, write)  # type: ignore[arg-type]
+
+    def _finish_streamed_move(self, name: str, turn: _StreamedMove,
+                              write: Callable[[str], None]) -> None:
+        """No legal `play` line came: ask plain genmove (the tries left), then pass."""
+        if self.dead is not None:
+            return
+        try:
+            move = self._ask_move("genmove", turn.colour, plays=True,
+                                  attempts=max(1, self.retries + 1 - turn.tries))
+        except GtpError as exc:
+            self.report(f"{name}: {exc}")
+            return
+        self._play_streamed(turn, move, write)
+
+    def _play_streamed(self, turn: _StreamedMove, move: int | None | str,
+                       write: Callable[[str], None]) -> None:
+        """Play the decided move here (RESIGN plays nothing) and write its `play` line."""
+        turn.decided, turn.move = True, move
+        if isinstance(move, str):
+            write(f"play {RESIGN}\n")
+            return
+        self.engine.game.play(turn.colour, move)
+        self.engine.after_move()
+        write(f"play {self._vertex(move)}\n")

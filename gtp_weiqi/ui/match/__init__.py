@@ -9,7 +9,7 @@ and a JSON summary.
   openings.py --openings: the SGF files games start from, checked before the match
   records.py  SGF, the `.dat` table, GTP logs, atomic writes
   stats.py    the summary: wins, confidence interval, scores, lengths, times
-  runner.py   the command line: scheduling (--jobs), progress, resuming
+  runner.py   the command line: scheduling (--workers), progress, resuming
 """
 
 from .config import MatchConfig

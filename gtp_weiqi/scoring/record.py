@@ -94,9 +94,11 @@ def resolve_rules(rules: str | Rules | None, recorded: Rules | None
 
 
 def load_record(data: bytes, name: str = "<sgf>", rules: str | Rules | None = None,
-                komi: float | None = None) -> Record:
+                komi: float | None = None, move: int | None = None) -> Record:
     """Parse and replay an SGF record; RecordError with the reason (and the move number
-    of an illegal move) when it cannot be."""
+    of an illegal move) when it cannot be.  `move`: replay only the first `move` moves (0:
+    the position before the first); the record's marks (DD, TB / TW) describe its last
+    position, so they are left out of an earlier one, with a note."""
     if len(data) > MAX_SGF_BYTES:
         raise RecordError(f"{name}: larger than {MAX_SGF_BYTES // (1024 * 1024)} MiB, "
                           "not a game record")
@@ -113,12 +115,25 @@ def load_record(data: bytes, name: str = "<sgf>", rules: str | Rules | None = No
         except RulesError as exc:
             raise ScoringError(str(exc)) from None
     fallback = default_komi if default_komi is not None else 7.5
+    notes = [note] if note is not None else []
+    marks = parsed.marks
+    total = len(parsed.moves)
+    if move is not None:
+        if not 0 <= move <= total:
+            raise RecordError(f"{name}: move {move} is not in the record (it has {total} "
+                              f"moves: 0..{total})")
+        if move < total:
+            if any(marks.get(key) for key in ("DD", "TB", "TW")):
+                notes.append(f"the record's dead-stone marks (DD, TB / TW) are those of its "
+                             f"last position, move {total}: at move {move} the dead stones "
+                             "are judged")
+            marks = {}
     try:
-        game = build_game(parsed, chosen, parsed.komi if parsed.komi is not None else fallback)
+        game = build_game(parsed, chosen, parsed.komi if parsed.komi is not None else fallback,
+                          None if move is None else move + 1)
     except SgfError as exc:
         raise RecordError(str(exc), exc.move) from None
-    return Record(game, parsed.marks, parsed.result, name, len(data),
-                  [note] if note is not None else [])
+    return Record(game, marks, parsed.result, name, len(data), notes)
 
 
 def parse_dead(game: Game, dead: str | Iterable[str]) -> list[int]:
@@ -167,6 +182,7 @@ def record_dead(game: Game, marks: dict[str, Any], dead: str | Iterable[str] | N
     # DD[] (DD is inherited, [] clears it) says no stone is dead, unless territory marks
     # say more: an editor may leave an empty DD behind
     if marks.get("DD") or ("DD" in marks and not territory):
+        # a DD point with no stone on it names nothing: left out (record_notes says so)
         return [board.point(*rc) for rc in marks["DD"]
                 if board.colour[board.point(*rc)] != EMPTY], SGF_DD
     if territory:
@@ -174,6 +190,21 @@ def record_dead(game: Game, marks: dict[str, Any], dead: str | Iterable[str] | N
     return None, JUDGEMENT
 
 
+def record_notes(record: Record) -> list[str]:
+    """What was assumed in counting the record, in words: the record's own notes (an RU not
+    understood, marks of a later position), and DD points with no stone (left out)."""
+    notes = list(record.notes)
+    board = record.game.board
+    empty = [rc for rc in record.marks.get("DD", [])
+             if board.colour[board.point(*rc)] == EMPTY]
+    if empty:
+        from ..core.coords import format_vertex
+
+        notes.append("DD names points with no stone, left out: "
+                     + " ".join(format_vertex(rc) for rc in sorted(empty)))
+    return notes
+
+
 __all__ = ["DEAD_SOURCES", "DEFAULT_RULES", "GIVEN", "JUDGEMENT", "MAX_SGF_BYTES", "Record",
            "RecordError", "SGF_DD", "SGF_TERRITORY", "load_record", "parse_dead",
-           "read_source", "record_dead", "resolve_rules", "territory_dead"]
+           "read_source", "record_dead", "record_notes", "resolve_rules", "territory_dead"]

@@ -60,7 +60,7 @@ def test_an_unknown_ru_is_a_warning_and_a_note() -> None:
 
 
 def test_dd_points_without_a_stone_are_a_note() -> None:
-    with pytest.warns(ScoringWarning, match="DD names points with no stone, left out: A9"):
+    with pytest.warns(ScoringWarning, match="DD marks empty point A9: ignored"):
         result = gtp_weiqi.score_sgf(b"(;SZ[9]RU[chinese];B[ee];W[cc]DD[aa][cc])")
     assert result.dead == ("C7",) and result.dead_source == "SGF DD"
 

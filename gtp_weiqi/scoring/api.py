@@ -24,7 +24,7 @@ from ..core.game import Game, IllegalPlay
 from ..core.rules import DEFAULT_PRESET, Rules
 from ..counting import METHODS, parse_params
 from ..judgement.marks import Verdict
-from .record import Record, load_record, read_source, record_dead, record_notes, resolve_rules
+from .record import Record, load_record, read_source, record_dead, resolve_rules
 from .result import ALL_ALIVE, FirstMoveString, MethodScore, ScoreResult, ScoringWarning
 from .service import Scorer, ScoringError, check_method
 
@@ -162,7 +162,7 @@ def count_record(record: Record, methods: Methods = "all",
         dead_source=ALL_ALIVE if everything_alive else source,
         dead=_with_status(game, judged, "dead"), unclear=_unclear(game, judged),
         methods=tuple(scores), first_move=_first_move(game, judged),
-        own_method=rules.counting, notes=tuple(record_notes(record)))
+        own_method=rules.counting, notes=tuple(record.notes))
 
 
 def sgf_data(source: SgfSource) -> tuple[bytes, str]:

@@ -18,7 +18,14 @@ from ..core.coords import parse_vertex
 from ..core.files import DEFAULT_READ_LIMIT
 from ..core.game import Game
 from ..core.rules import DEFAULT_PRESET, Rules, RulesError, check_komi, lookup_preset, parse_rules
-from ..core.sgf import SgfError, build_game, parse_sgf, read_sgf_file, unknown_rules_note
+from ..core.sgf import (
+    SgfError,
+    build_game,
+    empty_dead_note,
+    parse_sgf,
+    read_sgf_file,
+    unknown_rules_note,
+)
 from .service import ScoringError
 
 DEFAULT_RULES = DEFAULT_PRESET  # the one default of every front end (core.rules)
@@ -47,6 +54,7 @@ class Record:
     recorded_result -- the SGF's RE, None when absent
     size_bytes -- the length of the SGF data
     notes -- what was assumed (an RU not understood, and the rules counted under instead)
+        and what was ignored (DD on empty points)
     """
 
     game: Game
@@ -133,7 +141,9 @@ def load_record(data: bytes, name: str = "<sgf>", rules: str | Rules | None = No
                           None if move is None else move + 1)
     except SgfError as exc:
         raise RecordError(str(exc), exc.move) from None
-    return Record(game, marks, parsed.result, name, len(data), notes)
+    empty = empty_dead_note(game, marks)
+    return Record(game, marks, parsed.result, name, len(data),
+                  notes + ([empty] if empty is not None else []))
 
 
 def parse_dead(game: Game, dead: str | Iterable[str]) -> list[int]:
@@ -182,7 +192,7 @@ def record_dead(game: Game, marks: dict[str, Any], dead: str | Iterable[str] | N
     # DD[] (DD is inherited, [] clears it) says no stone is dead, unless territory marks
     # say more: an editor may leave an empty DD behind
     if marks.get("DD") or ("DD" in marks and not territory):
-        # a DD point with no stone on it names nothing: left out (record_notes says so)
+        # a DD point with no stone on it names nothing: left out (empty_dead_note says so)
         return [board.point(*rc) for rc in marks["DD"]
                 if board.colour[board.point(*rc)] != EMPTY], SGF_DD
     if territory:
@@ -190,21 +200,6 @@ def record_dead(game: Game, marks: dict[str, Any], dead: str | Iterable[str] | N
     return None, JUDGEMENT
 
 
-def record_notes(record: Record) -> list[str]:
-    """What was assumed in counting the record, in words: the record's own notes (an RU not
-    understood, marks of a later position), and DD points with no stone (left out)."""
-    notes = list(record.notes)
-    board = record.game.board
-    empty = [rc for rc in record.marks.get("DD", [])
-             if board.colour[board.point(*rc)] == EMPTY]
-    if empty:
-        from ..core.coords import format_vertex
-
-        notes.append("DD names points with no stone, left out: "
-                     + " ".join(format_vertex(rc) for rc in sorted(empty)))
-    return notes
-
-
 __all__ = ["DEAD_SOURCES", "DEFAULT_RULES", "GIVEN", "JUDGEMENT", "MAX_SGF_BYTES", "Record",
            "RecordError", "SGF_DD", "SGF_TERRITORY", "load_record", "parse_dead",
-           "read_source", "record_dead", "record_notes", "resolve_rules", "territory_dead"]
+           "read_source", "record_dead", "resolve_rules", "territory_dead"]

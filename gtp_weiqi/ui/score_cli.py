@@ -51,7 +51,6 @@ from ..scoring.record import (
     load_record,
     parse_dead,
     read_source,
-    record_notes,
     resolve_rules,
 )
 from ..scoring.result import ALL_ALIVE
@@ -152,7 +151,7 @@ def load(path: str, rules_text: str | None, komi: float | None, move: int | None
             from None
     except ScoringError as exc:
         raise ScoreError(2, f"--rules: {exc}") from None
-    for note in record_notes(record):
+    for note in record.notes:
         print(f"{PROG}: {path}: {note}", file=sys.stderr)
     return record
 

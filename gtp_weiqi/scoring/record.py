@@ -18,7 +18,14 @@ from ..core.coords import parse_vertex
 from ..core.files import DEFAULT_READ_LIMIT
 from ..core.game import Game
 from ..core.rules import DEFAULT_PRESET, Rules, RulesError, check_komi, lookup_preset, parse_rules
-from ..core.sgf import SgfError, build_game, parse_sgf, read_sgf_file, unknown_rules_note
+from ..core.sgf import (
+    SgfError,
+    build_game,
+    empty_dead_note,
+    parse_sgf,
+    read_sgf_file,
+    unknown_rules_note,
+)
 from .service import ScoringError
 
 DEFAULT_RULES = DEFAULT_PRESET  # the one default of every front end (core.rules)
@@ -47,6 +54,7 @@ class Record:
     recorded_result -- the SGF's RE, None when absent
     size_bytes -- the length of the SGF data
     notes -- what was assumed (an RU not understood, and the rules counted under instead)
+        and what was ignored (DD on empty points)
     """
 
     game: Game
@@ -94,9 +102,11 @@ def resolve_rules(rules: str | Rules | None, recorded: Rules | None
 
 
 def load_record(data: bytes, name: str = "<sgf>", rules: str | Rules | None = None,
-                komi: float | None = None) -> Record:
+                komi: float | None = None, move: int | None = None) -> Record:
     """Parse and replay an SGF record; RecordError with the reason (and the move number
-    of an illegal move) when it cannot be."""
+    of an illegal move) when it cannot be.  `move`: replay only the first `move` moves (0:
+    the position before the first); the record's marks (DD, TB / TW) describe its last
+    position, so they are left out of an earlier one, with a note."""
     if len(data) > MAX_SGF_BYTES:
         raise RecordError(f"{name}: larger than {MAX_SGF_BYTES // (1024 * 1024)} MiB, "
                           "not a game record")
@@ -113,12 +123,27 @@ def load_record(data: bytes, name: str = "<sgf>", rules: str | Rules | None = No
         except RulesError as exc:
             raise ScoringError(str(exc)) from None
     fallback = default_komi if default_komi is not None else 7.5
+    notes = [note] if note is not None else []
+    marks = parsed.marks
+    total = len(parsed.moves)
+    if move is not None:
+        if not 0 <= move <= total:
+            raise RecordError(f"{name}: move {move} is not in the record (it has {total} "
+                              f"moves: 0..{total})")
+        if move < total:
+            if any(marks.get(key) for key in ("DD", "TB", "TW")):
+                notes.append(f"the record's dead-stone marks (DD, TB / TW) are those of its "
+                             f"last position, move {total}: at move {move} the dead stones "
+                             "are judged")
+            marks = {}
     try:
-        game = build_game(parsed, chosen, parsed.komi if parsed.komi is not None else fallback)
+        game = build_game(parsed, chosen, parsed.komi if parsed.komi is not None else fallback,
+                          None if move is None else move + 1)
     except SgfError as exc:
         raise RecordError(str(exc), exc.move) from None
-    return Record(game, parsed.marks, parsed.result, name, len(data),
-                  [note] if note is not None else [])
+    empty = empty_dead_note(game, marks)
+    return Record(game, marks, parsed.result, name, len(data),
+                  notes + ([empty] if empty is not None else []))
 
 
 def parse_dead(game: Game, dead: str | Iterable[str]) -> list[int]:
@@ -167,6 +192,7 @@ def record_dead(game: Game, marks: dict[str, Any], dead: str | Iterable[str] | N
     # DD[] (DD is inherited, [] clears it) says no stone is dead, unless territory marks
     # say more: an editor may leave an empty DD behind
     if marks.get("DD") or ("DD" in marks and not territory):
+        # a DD point with no stone on it names nothing: left out (empty_dead_note says so)
         return [board.point(*rc) for rc in marks["DD"]
                 if board.colour[board.point(*rc)] != EMPTY], SGF_DD
     if territory:

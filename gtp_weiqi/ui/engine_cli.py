@@ -70,6 +70,9 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     proxy.add_argument("--engine-retries", type=int, default=2, metavar="N",
                        help="asks after an illegal or failed genmove answer before "
                             "passing (default 2)")
+    proxy.add_argument("--engine-restarts", type=int, default=1, metavar="N",
+                       help="times a back end that dies is started again, the game "
+                            "replayed on it (default 1)")
     proxy.add_argument("--engine-dead-stones", action="store_true",
                        help="take the back end's final_status_list dead as explicit marks "
                             "when scoring")
@@ -114,6 +117,8 @@ def refused_option(args: argparse.Namespace) -> str | None:
         return "--judge-engine: no command given"
     if args.judge_visits < 0:
         return "--judge-visits must be 0 or more"
+    if args.engine_restarts < 0:
+        return "--engine-restarts must be 0 or more"
     if not 0 <= args.engine_timeout < math.inf:
         return "--engine-timeout must be 0 (wait for ever) or a positive number of seconds"
     return None
@@ -158,6 +163,7 @@ def run(args: argparse.Namespace) -> int:
             return serve_proxy(engine, args.engine, sys.stdin.buffer, sys.stdout.buffer,
                                timeout=args.engine_timeout or None,
                                retries=args.engine_retries,
+                               restarts=args.engine_restarts,
                                dead_stones=args.engine_dead_stones)
         engine.serve(sys.stdin.buffer, sys.stdout.buffer)
     except (BrokenPipeError, KeyboardInterrupt):
@@ -183,6 +189,7 @@ def _serve_gmp(engine: WeiqiEngine, args: argparse.Namespace,
     if args.engine:
         return serve_proxy(engine, args.engine, sys.stdin.buffer, sys.stdout.buffer,
                            timeout=args.engine_timeout or None, retries=args.engine_retries,
+                           restarts=args.engine_restarts,
                            dead_stones=args.engine_dead_stones, session=session)
     with signals_end_session():
         try:

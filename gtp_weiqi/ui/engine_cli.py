@@ -13,7 +13,7 @@ from typing import TYPE_CHECKING, BinaryIO
 
 from ..base import MAX_SIZE, MIN_SIZE
 from ..core.lang import add_lang_argument, resolve
-from ..core.rules import komi_argument
+from ..core.rules import DEFAULT_PRESET, komi_argument
 
 if TYPE_CHECKING:
     from .gtp.engine import WeiqiEngine
@@ -28,8 +28,8 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     """The engine's options."""
     parser.add_argument("--size", type=int, default=19, metavar="N",
                         help=f"default board size, {MIN_SIZE}..{MAX_SIZE} (default 19)")
-    parser.add_argument("--rules", default="tromp-taylor", metavar="PRESET",
-                        help="rules preset name or KataGo-style JSON (default tromp-taylor)")
+    parser.add_argument("--rules", default=DEFAULT_PRESET, metavar="PRESET",
+                        help=f"rules preset name or KataGo-style JSON (default {DEFAULT_PRESET})")
     parser.add_argument("--komi", type=komi_argument, default=None, metavar="K",
                         help="komi, White's compensation (default: the preset's komi)")
     parser.add_argument("--seed", type=int, default=0, help="seed of the move generator")

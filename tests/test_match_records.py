@@ -83,7 +83,7 @@ def test_two_gnugos_are_labelled_apart_in_every_record(tmp_path: Path) -> None:
     dat = (out / "match.dat").read_text()
     assert "# BlackLabel: GNU Go 3.8 #1" in dat and "# WhiteLabel: GNU Go 3.8 #2" in dat
     report = (out / REPORT).read_text()
-    assert report.startswith("2 games, 7x7, rules tromp-taylor, komi 7.5\n")
+    assert report.startswith("2 games, 7x7, rules chinese, komi 7.5\n")
     rows = {line.split("  ")[0]: line.split()[-3:] for line in report.splitlines()
             if line.startswith("GNU Go 3.8 #") and "/" in line}
     wins = summary["wins"]

@@ -18,6 +18,7 @@ from .coords import format_vertex
 from .files import DEFAULT_READ_LIMIT, FileRefused, PathLike, describe, read_regular_file
 from .game import Game, IllegalPlay, Move, check_setup
 from .rules import Rules, RulesError, check_komi, lookup_preset, parse_rules
+from .sgf_scan import DEFAULT_LIMITS, Limits, TooLarge, blank_escapes, scan
 
 # Judgement marks as SGF properties: stone statuses (DD is the standard dead-stone list, the
 # others are private) and owners of empty points.
@@ -87,43 +88,49 @@ def rules_from_ru(text: str) -> Rules | None:
 
 
 _SQUARE_SZ = re.compile(rb"SZ\[\s*(\d+)\s*:\s*\1\s*\]")  # FF[4] SZ[n:n], a square board
-_PROP_IDENT = re.compile(rb"[A-Za-z0-9_]+")
+# After escapes are blanked: a value, a run of name characters, or the end; junk before it
+# is skipped in the same match (one Python step per token, never per byte).
+_PROP_TOKEN = re.compile(rb"[^\[A-Za-z0-9_]*(?:\[[^\]]*(?:\]|\Z)|([A-Za-z0-9_]+)|\Z)")
 
 
-def _parse_failure(data: bytes, reason: str) -> str:
+def _parse_failure(data: bytes, reason: str, limits: Limits) -> str:
     """Why sgfmill could not read `data`, said better where we can: a property name that
-    is not letters is named with its byte offset."""
-    i, n = 0, len(data)
-    while i < n:
-        ch = data[i:i + 1]
-        if ch == b"[":  # skip a value, with its escapes
-            i += 1
-            while i < n and data[i:i + 1] != b"]":
-                i += 2 if data[i:i + 1] == b"\\" else 1
-        elif (m := _PROP_IDENT.match(data, i)) is not None:
-            name = m.group(0)
-            if not name.isalpha():
-                return (f"property name {name.decode('ascii')!r} at byte {i} is not made of "
-                        "letters")
-            i = m.end()
+    is not letters is named with its byte offset.  The look stops after as many tokens as
+    the limits allow a record, so a file of junk costs no more than a good one."""
+    budget = 2 * limits.values + limits.nodes
+    for count, token in enumerate(_PROP_TOKEN.finditer(blank_escapes(data))):
+        if token.lastindex is None:
+            if token.end() >= len(data) or count > budget:
+                break
             continue
-        i += 1
+        name = token.group(1)
+        if not name.isalpha():
+            return (f"property name {name.decode('ascii')!r} at byte {token.start(1)} is not "
+                    "made of letters")
+        if count > budget:
+            break
     return reason
 
 
-def parse_sgf(data: bytes) -> SgfGame:
+def parse_sgf(data: bytes, limits: Limits = DEFAULT_LIMITS) -> SgfGame:
     """Read the main line of an SGF game (setup, moves, komi, rules, dead-stone marks).
 
-    Refused with the reason (SgfError): anything that is not a Go game, values no game can
-    have (a handicap the record does not show, a komi out of bounds), setup and a move in
-    one node, a point given both colours.  An RU this engine does not know is kept in
-    `ru_text` with `rules` None, for the caller to say what it counts under instead.
+    Refused with the reason (SgfError): a record holding more than `limits` (nodes, moves,
+    nesting, values: counted by `core.sgf_scan` before anything is built), anything that is
+    not a Go game, values no game can have (a handicap the record does not show, a komi out
+    of bounds), setup and a move in one node, a point given both colours.  An RU this
+    engine does not know is kept in `ru_text` with `rules` None, for the caller to say what
+    it counts under instead.
     """
+    try:
+        scan(data, limits)
+    except TooLarge as exc:
+        raise SgfError(f"too large: {exc}") from None
     data = _SQUARE_SZ.sub(rb"SZ[\1]", data, count=1)
     try:
         game = sgf.Sgf_game.from_bytes(data)
     except ValueError as exc:
-        raise SgfError(f"bad SGF: {_parse_failure(data, str(exc))}") from None
+        raise SgfError(f"bad SGF: {_parse_failure(data, str(exc), limits)}") from None
     root = game.get_root()
     if root.has_property("GM") and root.get_raw("GM").strip() != b"1":
         raise SgfError(f"GM[{root.get_raw('GM').decode('utf-8', 'replace')}] is not a Go game "

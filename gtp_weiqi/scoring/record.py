@@ -17,11 +17,11 @@ from ..core.board import BLACK, EMPTY, WHITE
 from ..core.coords import parse_vertex
 from ..core.files import DEFAULT_READ_LIMIT
 from ..core.game import Game
-from ..core.rules import Rules, RulesError, check_komi, lookup_preset, parse_rules
+from ..core.rules import DEFAULT_PRESET, Rules, RulesError, check_komi, lookup_preset, parse_rules
 from ..core.sgf import SgfError, build_game, parse_sgf, read_sgf_file, unknown_rules_note
 from .service import ScoringError
 
-DEFAULT_RULES = "chinese"
+DEFAULT_RULES = DEFAULT_PRESET  # the one default of every front end (core.rules)
 MAX_SGF_BYTES = DEFAULT_READ_LIMIT  # far above any real game record; a bound for hostile files
 
 # Where the dead stones of a count came from.

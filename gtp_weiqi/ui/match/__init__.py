@@ -12,7 +12,7 @@ and a JSON summary.
   openings.py --openings: the SGF files games start from, checked before the match
   records.py  SGF, the `.dat` table, GTP logs, atomic writes
   stats.py    the summary: wins, confidence interval, scores, lengths, times
-  runner.py   the command line: scheduling (--jobs), resuming
+  runner.py   the command line: scheduling (--workers), resuming
   progress.py the progress on stderr: a bar or a line per game
 """
 

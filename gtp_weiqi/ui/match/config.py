@@ -9,7 +9,7 @@ import shlex
 from dataclasses import asdict, dataclass
 
 from ...base.colours import BLACK
-from ...core.rules import parse_rules
+from ...core.rules import DEFAULT_PRESET, parse_rules
 from .clock import TimeControl
 from .openings import Opening, opening_index
 
@@ -40,7 +40,7 @@ class MatchConfig:
     black: str
     white: str
     size: int = 19
-    rules: str = "tromp-taylor"
+    rules: str = DEFAULT_PRESET
     komi: float | None = None
     alternate: bool = False
     max_moves: int = 1000

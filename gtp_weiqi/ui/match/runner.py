@@ -1,11 +1,11 @@
 """`gtp-weiqi match`: play a match between two GTP engines and write its records.
 
     gtp-weiqi match --black CMD --white CMD --games N --size S --rules PRESET [--komi K]
-                    [--alternate] [--jobs J] [--out DIR] [--max-moves M]
+                    [--alternate] [--workers N] [--out DIR] [--max-moves M]
                     [--time MAIN[+BYO/STONES] | --time-per-move T] [--timeout S]
                     [--openings DIR] [--gtp-log] [-v] [--dask ADDRESS|local]
 
-Each game gets fresh engine processes.  Games run in `--jobs` processes at once, or as
+Each game gets fresh engine processes.  Games run in `--workers` processes at once, or as
 one task each on a Dask cluster (`--dask`), whose results this process writes.  A game's
 records are written when it ends, atomically; after an interruption (Ctrl-C, a crash)
 the same command plays only the games that have no record yet.  Progress goes to stderr:
@@ -34,7 +34,7 @@ from typing import Any, TextIO
 from ...base.sizes import MAX_SIZE, MIN_SIZE
 from ...core.files import atomic_write
 from ...core.lang import add_lang_argument, resolve, sentence
-from ...core.rules import RulesError, komi_argument, parse_rules
+from ...core.rules import DEFAULT_PRESET, RulesError, komi_argument, parse_rules
 from ..cluster import ClusterError
 from ..gtp.controller import Controller, ControllerError
 from . import records
@@ -65,14 +65,16 @@ def add_arguments(p: argparse.ArgumentParser) -> None:
                    "engine")
     p.add_argument("--games", type=int, default=1, metavar="N", help="games to play (default 1)")
     p.add_argument("--size", type=int, default=19, metavar="S", help="board size (default 19)")
-    p.add_argument("--rules", default="tromp-taylor", metavar="PRESET",
-                   help="rules preset or KataGo-style JSON (default tromp-taylor)")
+    p.add_argument("--rules", default=DEFAULT_PRESET, metavar="PRESET",
+                   help=f"rules preset or KataGo-style JSON (default {DEFAULT_PRESET})")
     p.add_argument("--komi", type=komi_argument, default=None, metavar="K",
                    help="komi (default: the preset's)")
     p.add_argument("--alternate", action="store_true",
                    help="swap colours in odd-numbered games")
-    p.add_argument("--jobs", type=int, default=1, metavar="J",
-                   help="games played at once, each in its own process (default 1)")
+    p.add_argument("--workers", "--jobs", type=int, default=1, metavar="N", dest="jobs",
+                   action=DeprecatedSpelling,
+                   help="games played at once, each in its own process (default 1; "
+                        "--jobs, its old name, still works)")
     p.add_argument("--out", default="match", metavar="DIR",
                    help="directory for the records (default ./match)")
     p.add_argument("--max-moves", type=int, default=1000, metavar="M",
@@ -107,9 +109,21 @@ def add_arguments(p: argparse.ArgumentParser) -> None:
     p.add_argument("--dask", metavar="ADDRESS",
                    help="play the games on a Dask cluster: a scheduler's address "
                         "(tcp://host:8786; its workers need gtp_weiqi and the engines) or "
-                        "local (a new local cluster of --jobs workers); the records are "
+                        "local (a new local cluster of --workers workers); the records are "
                         "written here")
     add_lang_argument(p)
+
+
+class DeprecatedSpelling(argparse.Action):
+    """An option whose first spelling is its name and whose others are old names, kept
+    working with a warning on stderr (`--jobs` is `--workers`, as `score` calls it)."""
+
+    def __call__(self, parser: argparse.ArgumentParser, namespace: argparse.Namespace,
+                 values: Any, option_string: str | None = None) -> None:
+        if option_string is not None and option_string != self.option_strings[0]:
+            print(f"{parser.prog}: warning: {option_string} is deprecated; use "
+                  f"{self.option_strings[0]} (the same number)", file=sys.stderr)
+        setattr(namespace, self.dest, values)
 
 
 def check_option_values(args: argparse.Namespace) -> None:
@@ -123,7 +137,7 @@ def check_option_values(args: argparse.Namespace) -> None:
         raise MatchError(f"--timeout must be a positive number of seconds, not "
                          f"{args.timeout:g}")
     if args.jobs < 1:
-        raise MatchError(f"--jobs must be at least 1, not {args.jobs}")
+        raise MatchError(f"--workers must be at least 1, not {args.jobs}")
     for option in ("black_label", "white_label"):
         label = getattr(args, option)
         if label is not None and (not label.strip() or not label.isprintable()):

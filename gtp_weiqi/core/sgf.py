@@ -13,7 +13,7 @@ from dataclasses import dataclass
 from sgfmill import sgf, sgf_properties
 
 from ..base import MAX_SIZE, MIN_SIZE
-from .board import BLACK, COLOUR_LETTER, COLOUR_OF_WORD, WHITE
+from .board import BLACK, COLOUR_LETTER, COLOUR_OF_WORD, EMPTY, WHITE
 from .coords import format_vertex
 from .files import DEFAULT_READ_LIMIT, FileRefused, PathLike, describe, read_regular_file
 from .game import Game, IllegalPlay, Move, check_setup
@@ -70,6 +70,17 @@ def unknown_rules_note(parsed: SgfGame, used: Rules) -> str | None:
         return None
     return (f"RU[{parsed.ru_text}] is not a rules set this engine knows; "
             f"counting under {used.preset_name or used.to_json()} instead")
+
+
+def empty_dead_note(game: Game, marks: dict[str, list[tuple[int, int]]]) -> str | None:
+    """What to tell the user when the record's DD names empty points of the position it
+    ends on (they are ignored: a mark of a dead stone needs a stone), else None."""
+    board = game.board
+    empty = sorted(rc for rc in marks.get("DD", []) if board.colour[board.point(*rc)] == EMPTY)
+    if not empty:
+        return None
+    listed = " ".join(format_vertex(rc) for rc in empty)
+    return f"DD marks empty point{'s' if len(empty) > 1 else ''} {listed}: ignored"
 
 
 def rules_from_ru(text: str) -> Rules | None:
@@ -313,9 +324,11 @@ def load_sgf(path: PathLike, rules: Rules, komi: float, move_number: int | None 
     appended to `notes`."""
     parsed = parse_sgf(read_sgf_file(path, limit))
     game = build_game(parsed, rules, komi, move_number, apply_marks=True)
-    note = unknown_rules_note(parsed, game.rules)
-    if note is not None and notes is not None:
-        notes.append(note)
+    if notes is not None:
+        found = [unknown_rules_note(parsed, game.rules)]
+        if len(game.moves) == len(parsed.moves):  # the marks apply to the last position
+            found.append(empty_dead_note(game, parsed.marks))
+        notes.extend(n for n in found if n is not None)
     return game
 
 
@@ -370,4 +383,4 @@ def _version() -> str:
 
 
 __all__ = ["SgfError", "SgfGame", "parse_sgf", "build_game", "load_sgf", "read_sgf_file",
-           "unknown_rules_note", "game_to_sgf", "Move"]
+           "unknown_rules_note", "empty_dead_note", "game_to_sgf", "Move"]

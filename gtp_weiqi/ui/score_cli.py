@@ -100,6 +100,9 @@ def add_arguments(p: argparse.ArgumentParser) -> None:
                         "--svg")
     p.add_argument("--scale", type=float, default=2.0, metavar="S",
                    help="PNG pixels per SVG unit (default 2)")
+    p.add_argument("--move", type=int, default=None, metavar="N",
+                   help="count the position after the first N moves (0: before the first; "
+                        "default: the end of the record)")
     p.add_argument("--seed", type=int, default=0, metavar="N",
                    help="seed of the dead-stone judgement (default 0)")
     add_lang_argument(p)
@@ -132,7 +135,8 @@ class ScoreError(Exception):
 # -- loading ------------------------------------------------------------------------------
 
 
-def load(path: str, rules_text: str | None, komi: float | None) -> Record:
+def load(path: str, rules_text: str | None, komi: float | None, move: int | None = None
+         ) -> Record:
     """Read and replay the game (`-`: from stdin); a refusal says why (1: the file, 2: the
     options)."""
     try:
@@ -140,7 +144,7 @@ def load(path: str, rules_text: str | None, komi: float | None) -> Record:
             data, name = sys.stdin.buffer.read(MAX_SGF_BYTES + 1), "-"
         else:
             data, name = read_source(Path(path))
-        record = load_record(data, name, rules_text, komi)
+        record = load_record(data, name, rules_text, komi, move)
     except RecordError as exc:
         message = str(exc)
         raise ScoreError(1, message if message.startswith(path) else f"{path}: {message}") \
@@ -216,7 +220,7 @@ def count_one(args: argparse.Namespace) -> int:
         if not 0.5 <= args.scale <= 8:
             raise ScoreError(2, "--scale must be between 0.5 and 8")
         check_png(args.lang)
-    record = load(args.sgf, args.rules, args.komi)
+    record = load(args.sgf, args.rules, args.komi, args.move)
     game = record.game
     slugs, drawn = _methods(args.method, game.rules)
     try:
@@ -413,7 +417,7 @@ def run_many(args: argparse.Namespace) -> int:
     except ValueError as exc:
         raise ScoreError(2, f"--param: {exc}") from None
     options = BatchOptions(methods=",".join(slugs), rules=args.rules, komi=args.komi,
-                           seed=args.seed, params=given_params)
+                           seed=args.seed, params=given_params, move=args.move)
     workers = args.workers or os.cpu_count() or 1
     settings = BatchSettings(paths=args.paths, options=options, methods=slugs,
                              jsonl=args.jsonl, csv=args.csv, workers=workers,

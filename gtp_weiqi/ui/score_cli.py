@@ -105,6 +105,11 @@ def add_arguments(p: argparse.ArgumentParser) -> None:
                         "default: the end of the record)")
     p.add_argument("--seed", type=int, default=0, metavar="N",
                    help="seed of the dead-stone judgement (default 0)")
+    p.add_argument("--judge-engine", metavar="CMD",
+                   help="an engine that reports ownership (KataGo: kata-raw-nn) as a second "
+                        "opinion on the dead stones (docs/judgement.md)")
+    p.add_argument("--judge-visits", type=int, default=0, metavar="N",
+                   help="0 (default): the judge engine's net alone; N: a search of N visits")
     add_lang_argument(p)
     batch = p.add_argument_group(
         "counting many games", "one row per game; a broken file is a row with its error")
@@ -121,7 +126,7 @@ def add_arguments(p: argparse.ArgumentParser) -> None:
 
 
 BATCH_OPTIONS = ("jsonl", "csv", "workers", "resume", "dask")
-ONE_GAME_OPTIONS = ("dead", "json", "svg", "png")
+ONE_GAME_OPTIONS = ("dead", "json", "svg", "png", "judge_engine")
 
 
 class ScoreError(Exception):
@@ -232,10 +237,19 @@ def count_one(args: argparse.Namespace) -> int:
             parse_dead(game, args.dead)
         except ScoringError as exc:
             raise ScoreError(2, f"--dead: {exc}") from None
-    try:
-        result = count_record(record, slugs, args.dead, Scorer(seed=args.seed), params=given)
-    except ScoringError as exc:
-        raise ScoreError(2, str(exc)) from None
+    if args.judge_engine:
+        from .gtp.judge_engine import judged_count
+        try:
+            result = judged_count(args.judge_engine, args.judge_visits, record, slugs,
+                                  args.dead, args.seed, given)
+        except ScoringError as exc:
+            raise ScoreError(2, str(exc)) from None
+    else:
+        try:
+            result = count_record(record, slugs, args.dead, Scorer(seed=args.seed),
+                                  params=given)
+        except ScoringError as exc:
+            raise ScoreError(2, str(exc)) from None
     shown = [result[s] for s in slugs]
     print_result(args, record, result, shown, drawn)
     if args.svg or args.png:

@@ -47,7 +47,15 @@ def start_proxy(engine: WeiqiEngine, command: str, *, timeout: float | None = DE
     except BaseException:
         proxy.close(quick=True)
         raise
+    if OWNERSHIP_COMMANDS & proxy.backend.list_commands():  # a second opinion at hand
+        from ..judge_engine import attach_backend
+        attach_backend(proxy)
     return proxy
+
+
+# a back end listing one of these reports ownership: the judgement asks it too
+# (judge_engine.py, imported only then)
+OWNERSHIP_COMMANDS = frozenset({"kata-raw-nn", "kata-search_analyze"})
 
 
 class Signalled(BaseException):

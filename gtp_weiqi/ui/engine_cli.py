@@ -73,6 +73,10 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     proxy.add_argument("--engine-restarts", type=int, default=1, metavar="N",
                        help="times a back end that dies is started again, the game "
                             "replayed on it (default 1)")
+    proxy.add_argument("--engine-lead", choices=("ours", "backend"), default="ours",
+                       help="the scoreLead of KataGo's analyses under a counting method "
+                            "KataGo cannot score: counted by ours from its ownership "
+                            "(default), or KataGo's own")
     proxy.add_argument("--engine-dead-stones", action="store_true",
                        help="take the back end's final_status_list dead as explicit marks "
                             "when scoring")
@@ -163,7 +167,7 @@ def run(args: argparse.Namespace) -> int:
             return serve_proxy(engine, args.engine, sys.stdin.buffer, sys.stdout.buffer,
                                timeout=args.engine_timeout or None,
                                retries=args.engine_retries,
-                               restarts=args.engine_restarts,
+                               restarts=args.engine_restarts, lead=args.engine_lead,
                                dead_stones=args.engine_dead_stones)
         engine.serve(sys.stdin.buffer, sys.stdout.buffer)
     except (BrokenPipeError, KeyboardInterrupt):
@@ -189,7 +193,7 @@ def _serve_gmp(engine: WeiqiEngine, args: argparse.Namespace,
     if args.engine:
         return serve_proxy(engine, args.engine, sys.stdin.buffer, sys.stdout.buffer,
                            timeout=args.engine_timeout or None, retries=args.engine_retries,
-                           restarts=args.engine_restarts,
+                           restarts=args.engine_restarts, lead=args.engine_lead,
                            dead_stones=args.engine_dead_stones, session=session)
     with signals_end_session():
         try:

@@ -12,7 +12,7 @@ runs them in `__init__`):
 3. the blocks (棋块): one colour's living stones joined through its own stones and its own
    空 (so strings sharing eyes are one block) (`_blocks_pass`);
 4. the basic eye points (基本眼位) of every block and the routes (路): own points that are
-   not basic eyes (`_eyes_pass`);
+   not basic eyes (`_eyes_pass`, the choice in `counting/eyes.py`);
 5. the figures of docs/counting.md §2: S, K, E, L, G, P, M per side (`_figures_pass`).
 
 Points are flat indices ``row * width + col`` inside this module; artefacts convert them to
@@ -21,12 +21,23 @@ Points are flat indices ``row * width + col`` inside this module; artefacts conv
 
 from __future__ import annotations
 
-import math
 from dataclasses import dataclass
 from functools import lru_cache
 from typing import Any
 
-from .types import ALIVE, BLACK, COLOURS, DEAD, PUBLIC, SEKI, WHITE, Judgement, ScoringInput
+from .eyes import choose_eyes
+from .types import (
+    ALIVE,
+    BLACK,
+    COLOURS,
+    DEAD,
+    PUBLIC,
+    SEKI,
+    WHITE,
+    Judgement,
+    ScoringInput,
+    check_input,
+)
 
 EMPTY, B, W = 0, 1, 2
 PUB = 3  # owner code of a public point (公气)
@@ -34,12 +45,6 @@ CODE = {BLACK: B, WHITE: W}
 NAME = {B: BLACK, W: WHITE}
 OWNER_CODE = {BLACK: B, WHITE: W, PUBLIC: PUB}
 STATUSES = (ALIVE, DEAD, SEKI)
-MAX_SIZE = 52
-
-# How many eye pairs the two-eye choice may try per block before it settles for any pair.
-_PAIR_TRIES = 60
-_PAIR_CHECKS = 12
-
 
 @lru_cache(maxsize=16)
 def geometry(width: int, height: int) -> tuple[tuple[int, ...], ...]:
@@ -144,7 +149,7 @@ class Analysis:
         """Run the passes of the module docstring in order; each reads what the earlier
         ones set on `self` and sets its own results."""
         judgement = judgement if judgement is not None else Judgement()
-        _check_input(inp)
+        check_input(inp)
         self.inp = inp
         self.judgement = judgement
         w, h = inp.width, inp.height
@@ -309,7 +314,7 @@ class Analysis:
             for p, code in self.one_sided.items()}
         blocks, block_of = self.blocks, self.block_of
         for blk in blocks:
-            self._choose_eyes(blk, explicit_eyes)
+            choose_eyes(self, blk, explicit_eyes)
         for p in list(self.one_sided_kind):
             bid = block_of[p]
             if bid >= 0:
@@ -385,102 +390,6 @@ class Analysis:
                     return True
         libs.discard(p)
         return len(libs) >= 2
-
-    # -- basic eyes ---------------------------------------------------------------------
-
-    def _choose_eyes(self, blk: Block, explicit: dict[int, int]) -> None:
-        listed = [p for p in blk.own if p in explicit]
-        kinds = self.one_sided_kind
-        if listed:
-            blk.eyes = listed
-            blk.eyes_checked = None
-        else:
-            ordinary = [p for p in blk.own if p not in kinds]
-            liberties = [p for p in blk.own if kinds.get(p) == "liberty"]
-            if blk.kind == SEKI:
-                # (our choice) a block alive only in seki keeps every own enclosed point as
-                # a basic eye: filling one shortens the liberties the seki rests on
-                blk.eyes = sorted(ordinary + liberties)
-                blk.eyes_checked = None
-            elif len(ordinary) <= 2:
-                blk.eyes = sorted(ordinary + liberties)
-                blk.eyes_checked = len(ordinary) == 2 and self._two_eyes_ok(
-                    blk, ordinary[0], ordinary[1], set(liberties))
-            else:
-                pair, ok = self._pick_pair(blk, ordinary, set(liberties))
-                blk.eyes = sorted(list(pair) + liberties)
-                blk.eyes_checked = ok
-        eyes = set(blk.eyes)
-        blk.routes = [p for p in blk.own if p not in eyes]
-
-    def _pick_pair(self, blk: Block, ordinary: list[int], keep: set[int]
-                   ) -> tuple[tuple[int, int], bool]:
-        """Two basic eyes for an independently living block: the first pair, in order of
-        how enclosed the points are, that passes the two-eye test."""
-        live, nbrs = self.live, self.nbrs
-        col = blk.colour
-        cand = sorted(ordinary, key=lambda p: (sum(1 for q in nbrs[p] if live[q] != col), p))
-        own_set = set(blk.own)
-        stone_set = set(blk.stones)
-        tries = checks = 0
-        fallback: tuple[int, int] | None = None
-        m = len(cand)
-        for total in range(1, 2 * m - 2):
-            for i in range(max(0, total - m + 1), (total + 1) // 2):
-                j = total - i
-                e1, e2 = cand[i], cand[j]
-                tries += 1
-                if e2 in nbrs[e1]:
-                    continue
-                if fallback is None:
-                    fallback = (e1, e2)
-                if not all(q in stone_set or (q in own_set and q not in keep and q != e2)
-                           for q in nbrs[e1]):
-                    continue
-                if not all(q in stone_set or (q in own_set and q not in keep and q != e1)
-                           for q in nbrs[e2]):
-                    continue
-                checks += 1
-                if self._two_eyes_ok(blk, e1, e2, keep):
-                    return (min(e1, e2), max(e1, e2)), True
-                if checks >= _PAIR_CHECKS or tries >= _PAIR_TRIES:
-                    break
-            if checks >= _PAIR_CHECKS or tries >= _PAIR_TRIES:
-                break
-        if fallback is None:
-            fallback = (cand[0], cand[1])
-        return (min(fallback), max(fallback)), False
-
-    def _two_eyes_ok(self, blk: Block, e1: int, e2: int, keep: set[int]) -> bool:
-        """Two-eye test: e1, e2 not adjacent, every neighbour of each is filled, and every
-        string of the filled block (own points other than eyes filled) touches both."""
-        nbrs = self.nbrs
-        if e2 in nbrs[e1]:
-            return False
-        mark = bytearray(self.n)  # 1: filled, then the flood number that reached it
-        filled = [p for p in blk.own if p != e1 and p != e2 and p not in keep]
-        filled += blk.stones
-        for p in filled:
-            mark[p] = 1
-        if not all(mark[q] for q in nbrs[e1]) or not all(mark[q] for q in nbrs[e2]):
-            return False
-        # every component of the filled block must touch both eyes: a flood from the
-        # neighbours of e1 must reach every filled point, and so must one from e2's
-        for eye, old, new in ((e1, 1, 2), (e2, 2, 3)):
-            stack = [q for q in nbrs[eye] if mark[q] == old]
-            for q in stack:
-                mark[q] = new
-            reached = len(stack)
-            while stack:
-                p = stack.pop()
-                for q in nbrs[p]:
-                    if mark[q] == old:
-                        mark[q] = new
-                        reached += 1
-                        stack.append(q)
-            if reached != len(filled):
-                return False
-        return True
 
     # -- helpers for the methods ---------------------------------------------------------
 
@@ -581,43 +490,6 @@ def _pt(r: int, c: int) -> str:
 def _check_point(r: Any, c: Any, w: int, h: int, what: str) -> None:
     if not (isinstance(r, int) and isinstance(c, int) and 0 <= r < h and 0 <= c < w):
         raise ValueError(f"{what}: point {(r, c)!r} is not on the {w}x{h} board")
-
-
-def _check_input(inp: ScoringInput) -> None:
-    w, h = inp.width, inp.height
-    if not (isinstance(w, int) and isinstance(h, int) and 1 <= w <= MAX_SIZE
-            and 1 <= h <= MAX_SIZE):
-        raise ValueError(f"board size must be 1..{MAX_SIZE} each way, not {w}x{h}")
-    rows, cols = range(h), range(w)
-    for pt, colour in inp.stones.items():
-        try:
-            r, col = pt
-            ok = r in rows and col in cols and type(r) is int and type(col) is int
-        except (TypeError, ValueError):
-            ok = False
-        if not ok:
-            raise ValueError(f"stones: {pt!r} is not a (row, col) point on the {w}x{h} board")
-        if colour != BLACK and colour != WHITE:
-            raise ValueError(f"stones: colour at {_pt(*pt)} must be b or w, not {colour!r}")
-    for name in ("captured", "moves", "passes"):
-        table = getattr(inp, name)
-        for key, value in table.items():
-            if key not in CODE:
-                raise ValueError(f"{name}: key must be b or w, not {key!r}")
-            if not isinstance(value, int) or isinstance(value, bool) or value < 0:
-                raise ValueError(f"{name}[{key}] must be a non-negative integer, not {value!r}")
-    for c in COLOURS:
-        if inp.passes.get(c, 0) > inp.moves.get(c, 0) and inp.moves.get(c, 0) > 0:
-            raise ValueError(f"passes[{c}] exceeds moves[{c}]: passes are counted in moves")
-    if inp.first_mover not in CODE:
-        raise ValueError(f"first_mover must be b or w, not {inp.first_mover!r}")
-    if inp.last_mover is not None and inp.last_mover not in CODE:
-        raise ValueError(f"last_mover must be b, w or None, not {inp.last_mover!r}")
-    if not isinstance(inp.handicap, int) or isinstance(inp.handicap, bool) or inp.handicap < 0:
-        raise ValueError(f"handicap must be a non-negative integer, not {inp.handicap!r}")
-    if not isinstance(inp.komi, (int, float)) or isinstance(inp.komi, bool) \
-            or not math.isfinite(inp.komi):
-        raise ValueError(f"komi must be a finite number, not {inp.komi!r}")
 
 
 def no_route_left(inp: ScoringInput) -> bool:

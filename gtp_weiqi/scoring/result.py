@@ -12,6 +12,11 @@ from ..judgement.report import UNCLEAR, first_move_words, first_move_words_zh
 ALL_ALIVE = "all alive"  # the judgement of Tromp–Taylor and of a forced end: nothing removed
 
 
+class ScoringWarning(UserWarning):
+    """A count went on by assuming something the input did not say (an RU not understood,
+    DD points with no stone, ...): the same words are in the result's `notes`."""
+
+
 @dataclass(frozen=True)
 class FirstMoveString:
     """An unclear string whose fate depends on who moves first (先手决定), in vertices: the
@@ -101,6 +106,11 @@ class ScoreResult:
         'judgement'; dead -- those stones (vertices); unclear -- strings left undecided
     methods -- one MethodScore per method asked for, in that order
     first_move -- the strings of `unclear` whose fate depends on who moves first
+    own_method -- the slug of the rules' own counting method (`own` is its MethodScore when
+        it was among those asked for)
+    notes -- what was assumed where the input fell short (an RU not understood, DD points
+        with no stone, marks of a later position), in words; each is also a Python warning
+        (ScoringWarning) from the function that counted
     """
 
     name: str
@@ -115,6 +125,14 @@ class ScoreResult:
     unclear: tuple[tuple[str, ...], ...]
     methods: tuple[MethodScore, ...]
     first_move: tuple[FirstMoveString, ...] = ()
+    own_method: str = ""
+    notes: tuple[str, ...] = ()
+
+    @property
+    def own(self) -> MethodScore | None:
+        """The count under the rules' own method, when it was asked for (methods='all' or
+        None always has it)."""
+        return next((m for m in self.methods if m.slug == self.own_method), None)
 
     def __getitem__(self, slug: str) -> MethodScore:
         for m in self.methods:
@@ -132,8 +150,9 @@ class ScoreResult:
             "recorded_result": self.recorded_result, "dead_source": self.dead_source,
             "dead": list(self.dead), "unclear": [list(s) for s in self.unclear],
             "first_move": [f.to_dict() for f in self.first_move],
+            "own_method": self.own_method, "notes": list(self.notes),
             "methods": [m.to_dict() for m in self.methods],
         }
 
 
-__all__ = ["ALL_ALIVE", "FirstMoveString", "MethodScore", "ScoreResult"]
+__all__ = ["ALL_ALIVE", "FirstMoveString", "MethodScore", "ScoreResult", "ScoringWarning"]

@@ -31,6 +31,7 @@ from ..compat_cmds import OWN_PLAYER_COMMANDS
 from ..controller import ChannelError, CommandFailed, Controller, ControllerError
 from ..engine import WeiqiEngine
 from ..protocol import GtpError, Handler
+from .leela import FROM_KATA
 from .link import Refused, Unavailable, describe_failure
 from .streams import StreamRelay, is_streaming, plays_move
 
@@ -58,9 +59,10 @@ class Proxy(StreamRelay):
                  dead_stones: bool = False,
                  report: Callable[[str], None] | None = None,
                  start_again: Callable[[], Controller] | None = None,
-                 restarts: int = 1) -> None:
+                 restarts: int = 1, lead: str = "ours") -> None:
         super().__init__(engine, backend, retries=retries, dead_stones=dead_stones,
                          report=report, start_again=start_again, restarts=restarts)
+        self.lead = lead
         self._our_marks: set[int] = set()
         self._judged_key: object = None
         self._judge = Judge(seed=engine.seed)
@@ -98,7 +100,8 @@ class Proxy(StreamRelay):
         engine = self.engine
         commands = engine.commands
         listed = self.backend.list_commands()
-        theirs = sorted(n for n in listed if is_streaming(n) and n not in HIDDEN)
+        theirs = sorted({n for n in listed if is_streaming(n) and n not in HIDDEN}
+                        | {lz for lz, kata in FROM_KATA.items() if kata in listed})
         for name in [n for n in commands if is_streaming(n)]:
             # The back end's analysis replaces ours; our genmove_analyze would choose and
             # play moves without the back end (Sabaki prefers it to genmove).

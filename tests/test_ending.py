@@ -43,7 +43,9 @@ def moves(engine: WeiqiEngine, *plays: str) -> None:
 
 
 def state(engine: WeiqiEngine) -> str:
-    return ok(engine, "weiqi-end_state")
+    """The ending's line of weiqi-end_state (its second line says whether the position is
+    finished: tests/test_finished.py)."""
+    return ok(engine, "weiqi-end_state").splitlines()[0]
 
 
 def first_word(engine: WeiqiEngine) -> str:

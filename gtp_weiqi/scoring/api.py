@@ -18,6 +18,7 @@ from ..core.game import Game, IllegalPlay
 from ..core.rules import Rules
 from ..counting import METHODS, parse_params
 from ..judgement.marks import Verdict
+from .finished import finish_of_game
 from .record import Record, load_record, read_source, record_dead, resolve_rules
 from .result import ALL_ALIVE, FirstMoveString, MethodScore, ScoreResult
 from .service import Scorer, ScoringError, check_method
@@ -113,6 +114,7 @@ def count_record(record: Record, methods: Methods = "all",
     if judged is None:
         judged = scorer.verdict(game, "area")
     rules = game.rules
+    finish = finish_of_game(game, judged.status, record.recorded_result)
     return ScoreResult(
         name=record.name, size=(game.width, game.height),
         rules=rules.preset_name or rules.as_dict(), komi=game.komi, moves=len(game.moves),
@@ -120,7 +122,9 @@ def count_record(record: Record, methods: Methods = "all",
         recorded_result=record.recorded_result,
         dead_source=ALL_ALIVE if everything_alive else source,
         dead=_with_status(game, judged, "dead"), unclear=_unclear(game, judged),
-        methods=tuple(scores), first_move=_first_move(game, judged))
+        methods=tuple(scores), first_move=_first_move(game, judged),
+        finished=finish.finished, open_points=finish.open_points,
+        unfinished_reason=finish.unfinished_reason, ended_by=finish.ended_by)
 
 
 def score_sgf(source: str | bytes | os.PathLike[str], methods: Methods = "all",

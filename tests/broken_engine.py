@@ -25,6 +25,10 @@ It is gtp_weiqi's own engine (so its good moves are legal and it follows the gam
               answer, which a numbered controller discards
   wrongid     answers genmove with the id plus one: an answer out of step
   noid        never echoes command ids (every answer starts `= ` / `? `)
+  idless      after the genmove after --after good ones, plays a move for the other side
+              too and writes it as a second answer without an id (`= E5`): an answer out
+              of step that, were it believed, would put a move on the board that the back
+              end never played for us, and its own board one move ahead of ours
 
 `kgs-genmove_cleanup` misbehaves the same way, and so does the `play` line of
 `lz-genmove_analyze` / `kata-genmove_analyze` in the modes illegal, badvertex and resign.
@@ -32,7 +36,8 @@ It is gtp_weiqi's own engine (so its good moves are legal and it follows the gam
 its arguments contain text) and optionally `=reason` (default: `refused on purpose`), e.g.
 `--refuse 'kata-set-rules~"tax":"ALL"=not supported by this neural net'`.  `--dead "C3 D4"` makes
 `final_status_list dead` answer exactly those vertices (and `seki` nothing), to stand
-for an engine whose judgement differs from gtp_weiqi's.  `--journal FILE` appends one
+for an engine whose judgement differs from gtp_weiqi's.  `--no-id NAME` (repeatable) answers
+that command without its id, as Leela Zero answers `move_history`.  `--journal FILE` appends one
 line per process start (`start PID MODE`), so a test can check every process ended.
 """
 
@@ -51,7 +56,7 @@ from gtp_weiqi.ui.gtp.protocol import GtpError, Handler, preprocess  # noqa: E40
 
 MODES = ("none", "crash", "midway", "garbage", "badvertex", "illegal", "refuse", "hang",
          "slow", "resign", "pass", "script", "refuseplay", "banner", "startcrash", "extra",
-         "wrongid", "noid")
+         "wrongid", "noid", "idless")
 STREAMED_MODES = ("illegal", "badvertex", "resign")
 
 
@@ -68,6 +73,8 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--dead", metavar="VERTICES", default=None,
                         help="what final_status_list dead answers")
     parser.add_argument("--journal", metavar="FILE")
+    parser.add_argument("--no-id", action="append", default=[], metavar="NAME",
+                        help="answer this command without its id")
     parser.add_argument("--refuse", action="append", default=[], metavar="SPEC",
                         help="name[~text][=reason]: that command fails")
     args = parser.parse_args(argv)
@@ -98,7 +105,7 @@ def main(argv: list[str] | None = None) -> int:
         counts["genmove"] += 1
         if args.delay and args.mode != "slow":
             time.sleep(args.delay)
-        if args.mode in ("none", "refuseplay", "banner", "noid") \
+        if args.mode in ("none", "refuseplay", "banner", "noid", "idless") \
                 or counts["genmove"] <= args.after:
             return good_genmove(cmd_args)
         mode = args.mode
@@ -213,11 +220,15 @@ def main(argv: list[str] | None = None) -> int:
             return response, quit_now
         ident = words[0] if words[0].isdigit() else ""
         name = words[1] if ident and len(words) > 1 else words[0]
-        if args.mode == "noid" and ident:
+        if (args.mode == "noid" or name in args.no_id) and ident:
             response = response[0] + response[1 + len(ident):]
         misbehaves = name == "genmove" and counts["genmove"] > args.after
         if args.mode == "extra" and misbehaves:
             response += response
+        if args.mode == "idless" and name == "genmove" and counts["genmove"] == args.after + 1 \
+                and response.startswith("="):
+            other = "b" if engine.game.to_move == 1 else "w"  # the side to move next
+            response += f"= {good_genmove([other])}\n\n"
         if args.mode == "wrongid" and misbehaves and ident:
             response = f"{response[0]}{int(ident) + 1}{response[1 + len(ident):]}"
         return response, quit_now

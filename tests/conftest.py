@@ -32,9 +32,11 @@ from _common import find_gnugo  # noqa: E402
 
 @pytest.fixture(autouse=True)
 def locale_without_a_language(monkeypatch: pytest.MonkeyPatch) -> None:
-    """The tests read the words of --lang both (the default of a locale that names neither
-    Chinese nor English): a locale variable set to zh... or en... becomes C.UTF-8 (still
-    UTF-8 for the GUIs and engines the tests start).  The tests of --lang set their own."""
+    """The tests read the words of --lang both, asked for by GTP_WEIQI_LANG (every line
+    then shows both languages), and a locale variable set to zh... or en... becomes C.UTF-8
+    (still UTF-8 for the GUIs and engines the tests start).  The tests of --lang and of
+    the locale set their own."""
+    monkeypatch.setenv("GTP_WEIQI_LANG", "both")
     for name in ("LC_ALL", "LC_MESSAGES", "LANG"):
         if os.environ.get(name, "").lower().startswith(("zh", "en")):
             monkeypatch.setenv(name, "C.UTF-8")

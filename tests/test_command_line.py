@@ -42,12 +42,25 @@ def test_version(capsys) -> None:
     assert capsys.readouterr().out.strip() == f"gtp-weiqi {__version__}"
 
 
-def test_a_mistyped_preset_gets_a_suggestion_and_the_aliases() -> None:
+def test_a_mistyped_preset_gets_the_closest_few_and_no_list() -> None:
     with pytest.raises(RulesError) as refused:
         parse_rules("chinees")
     text = str(refused.value)
-    assert "unknown rules 'chinees' (did you mean chinese?)" in text
-    assert "nz = new-zealand" in text and "计活子 = jihuozi" in text
+    assert "unknown rules 'chinees' (did you mean chinese, chinese-ogs or chinese-kgs?)" in text
+    assert "new-zealand" not in text and "jihuozi" not in text  # the full list: --help
+    assert "`gtp-weiqi --help` lists them all" in text and len(text) < 200
+
+
+def test_the_help_that_a_refusal_points_to_has_every_preset_and_method(capsys) -> None:
+    from gtp_weiqi.core.rules import preset_names
+
+    for argv, names in ((["--help"], preset_names()), (["score", "--help"], METHODS)):
+        try:
+            code = cli_main(argv)
+        except SystemExit as stop:  # the top-level parser's help exits
+            code = int(stop.code or 0)
+        text = " ".join(capsys.readouterr().out.split())
+        assert code == 0 and all(name in text for name in names), argv
 
 
 def test_a_far_off_preset_gets_no_suggestion() -> None:
@@ -75,6 +88,7 @@ def test_a_mistyped_method_gets_a_suggestion(example, capsys) -> None:
     code, _, err = run(capsys, "score", example, "--method", "zlu")
     assert code == 2
     assert "unknown counting method 'zlu' (did you mean zilu?)" in err
+    assert "tinglu" not in err and len(err) < 300
 
 
 def test_score_takes_chinese_method_names(example, capsys) -> None:
@@ -112,11 +126,12 @@ def test_json_into_a_closed_pipe_ends_quietly(example) -> None:
 
 
 @pytest.mark.parametrize(("option", "reason"), [
-    (["--jobs", "0"], "--jobs must be at least 1, not 0"),
+    (["--workers", "0"], "--workers must be at least 1, not 0"),
+    (["--jobs", "0"], "--workers must be at least 1, not 0"),
     (["--timeout", "-1"], "--timeout must be a positive number of seconds, not -1"),
     (["--time-per-move", "nan"], "--time-per-move must be a positive number of seconds"),
     (["--black", "gnugo '"], "--black: cannot split \"gnugo '\" into words"),
-    (["--rules", "chinees"], "(did you mean chinese?)"),
+    (["--rules", "chinees"], "(did you mean chinese, "),
 ])
 def test_match_refuses_bad_values_before_starting_anything(tmp_path, capsys, option, reason
                                                            ) -> None:
@@ -127,6 +142,19 @@ def test_match_refuses_bad_values_before_starting_anything(tmp_path, capsys, opt
     assert code == 2
     assert reason in err
     assert not out.exists()  # nothing started, nothing written
+
+
+def test_match_takes_workers_as_score_does_and_jobs_with_a_warning(tmp_path, capsys
+                                                                  ) -> None:
+    """One name for the number of processes in `match` and `score`: --workers; match's old
+    --jobs still works and says it is deprecated."""
+    from gtp_weiqi.ui.cli import build_parser
+
+    for spelling, warned in (("--workers", False), ("--jobs", True)):
+        args = build_parser().parse_args(["match", "--black", "x", "--white", "x", spelling, "3"])
+        assert args.jobs == 3
+        err = capsys.readouterr().err
+        assert ("--jobs is deprecated; use --workers" in err) == warned
 
 
 def test_match_refuses_a_file_as_its_folder(tmp_path, capsys) -> None:
@@ -205,11 +233,14 @@ def test_a_subcommand_refusal_names_the_subcommand(capsys) -> None:
     assert "gtp-weiqi match: error: the following arguments are required: --white" in err
 
 
-def test_a_mistyped_method_lists_the_chinese_names_as_aliases(example, capsys) -> None:
+def test_a_mistyped_method_gets_the_closest_and_help_lists_the_chinese_names(example, capsys
+                                                                           ) -> None:
     code, _, err = run(capsys, "score", example, "--method", "jihuoz")
     assert code == 2
-    assert "(did you mean jihuozi?)" in err
-    assert "aliases: 计活子 = jihuozi, 子路合计法 = zilu" in err
+    assert "(did you mean jihuozi?)" in err and "子路合计法" not in err
+    code, out, _ = run(capsys, "score", "--help")
+    text = " ".join(out.split())
+    assert code == 0 and "jihuozi = 计活子;" in text and "zilu = 子路合计法;" in text
 
 
 GTP_MODULES = """

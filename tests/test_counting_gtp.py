@@ -97,7 +97,7 @@ def test_example_game_ends_on_the_diagram_with_one_capture_each(example: WeiqiEn
     assert all(m.point is not None for m in game.moves)
     assert (game.moves_made(1), game.moves_made(2)) == (21, 21)
     board = ok(example, "showboard")
-    assert "B stones captured: 1  W stones captured: 1" in board
+    assert "Stones captured: black 1, white 1" in board
     assert "Moves: 42" in board
 
 
@@ -480,7 +480,7 @@ def test_unknown_final_score_method_is_an_unknown_command(example: WeiqiEngine) 
 
 def test_unknown_method_in_weiqi_score_is_named(example: WeiqiEngine) -> None:
     text = fail(example, "weiqi-score nosuch")
-    assert "unknown counting method" in text and "nosuch" in text and "zilu" in text
+    assert "unknown counting method" in text and "nosuch" in text and "`weiqi-methods`" in text
     assert fail(example, "weiqi-score").startswith("syntax error")
 
 
@@ -590,3 +590,45 @@ def test_handicap_with_komi(handicap_game: WeiqiEngine) -> None:
     ok(handicap_game, "kata-set-rules aga")
     ok(handicap_game, "komi 0.5")
     assert ok(handicap_game, "final_score") == "B+4.5"
+
+
+def test_captures_are_worded_one_way_in_showboard_and_score(tmp_path) -> None:
+    """Black takes one white stone: showboard and `score` both say white 1, black 0 (the
+    stones of each colour captured), and GNU Go's `captures black` (stones Black took) 1."""
+    from gtp_weiqi.ui.cli import main as cli_main
+
+    engine = make_engine(9, "chinese")
+    for line in ("play b a2", "play w a1", "play b b1"):
+        ok(engine, line)
+    assert "Stones captured: black 0, white 1" in ok(engine, "showboard")
+    assert ok(engine, "captures black") == "1"
+    record = tmp_path / "one.sgf"
+    record.write_text("(;GM[1]SZ[9]KM[7.5]RU[chinese];B[ah];W[ai];B[bi])")
+    import contextlib
+    import io
+
+    out = io.StringIO()
+    with contextlib.redirect_stdout(out):
+        assert cli_main(["score", str(record), "--lang", "en"]) == 0
+    assert "stones captured: black 0, white 1" in out.getvalue()
+
+
+def test_a_preset_brings_its_komi_until_one_is_set() -> None:
+    """`kata-set-rules jihuozi` on an engine that never had a komi gives 计活子's 8, not the
+    7.5 of the default preset; once a komi was set (the command, --komi) it stays."""
+    from gtp_weiqi.ui.gtp.commands import build_engine
+
+    engine = build_engine(9)
+    assert ok(engine, "get_komi") == "7.5"
+    ok(engine, "kata-set-rules jihuozi")
+    assert ok(engine, "get_komi") == "8"
+    ok(engine, "kgs-rules japanese")
+    assert ok(engine, "get_komi") == "6.5"
+    ok(engine, "kata-set-rules {\"ko\": \"SIMPLE\"}")  # JSON names no preset, so no komi
+    assert ok(engine, "get_komi") == "6.5"
+    ok(engine, "komi 7")
+    ok(engine, "kata-set-rules jihuozi")
+    assert ok(engine, "get_komi") == "7"
+    given = build_engine(9, "chinese", komi=5.5)
+    ok(given, "kata-set-rules jihuozi")
+    assert ok(given, "get_komi") == "5.5"

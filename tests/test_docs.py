@@ -246,7 +246,8 @@ def reader_dir(tmp_path: Path) -> Path:
 def reader_env(folder: Path) -> dict[str, str]:
     """The environment of a reader of the English pages: an English locale, this tree's
     package, `gtp-weiqi` and GNU Go (Debian puts it in /usr/games) on PATH."""
-    env = {k: v for k, v in os.environ.items() if k not in ("LC_ALL", "LC_MESSAGES")}
+    env = {k: v for k, v in os.environ.items()
+           if k not in ("LC_ALL", "LC_MESSAGES", "GTP_WEIQI_LANG")}
     env.update(LANG="en_US.UTF-8", PYTHONPATH=str(ROOT),
                PATH=os.pathsep.join([str(folder / ".bin"), env.get("PATH", ""), "/usr/games"]))
     return env

@@ -110,7 +110,8 @@ LONE_STONE = """
 def test_two_or_three_virtual_moves_leave_the_natural_game_going() -> None:
     engine = engine_with(WALLS, "jipingdian-natural-b")
     moves(engine, "w pass", "b pass")
-    assert first_word(engine) == "agreed"  # the GTP reading, not a stop
+    assert first_word(engine) == "playing"  # 第五条1: play goes on
+    assert ending.end_info(engine.game).state == "agreed"  # the GTP reading, for the count
     moves(engine, "w pass")
     moves(engine, "b a1")  # play goes on after three virtual moves in a row
     assert first_word(engine) == "playing"
@@ -238,11 +239,11 @@ def test_a_dispute_after_two_virtual_moves_reaches_the_forced_end() -> None:
     that were read as a stop, they make four."""
     engine = engine_with(WALLS, "jipingdian-natural-b")
     moves(engine, "w pass", "b pass")
-    assert state(engine).startswith("agreed proposer=white")
+    assert state(engine).startswith("playing proposer=white")
     ok(engine, "weiqi-dispute")
     assert first_word(engine) == "forced"
     ok(engine, "undo")
-    assert state(engine).startswith("agreed proposer=white")
+    assert state(engine).startswith("playing proposer=white")
     moves(engine, "w pass")  # a third virtual move: play goes on (虚着 never means stop)
     assert first_word(engine) == "playing"
     assert fail(engine, "weiqi-dispute") == "no agreed stop to dispute"
@@ -260,7 +261,7 @@ def test_two_passes_then_final_score_reads_as_a_stop_proposed_by_the_first_passe
     ok(engine, "weiqi-set_status alive c1 d1")  # the count must not hang on the judgement
     moves(engine, "w pass", "b pass")
     assert state(engine) == \
-        "agreed proposer=white a_point=true all_alive=false virtual=b:1,w:1 by=passes"
+        "playing proposer=white a_point=true all_alive=false virtual=b:1,w:1 by=passes"
     assert ending.end_info(engine.game) == ending.EndInfo("agreed", False, True, WHITE)
     with_a_point = ok(engine, "final_score")
     moves(engine, "w pass")  # a third virtual move: play goes on, no stop, no A point
@@ -380,7 +381,7 @@ def test_test_play_starts_with_an_empty_repetition_history() -> None:
     assert paused.illegal_reason(WHITE, b4) == "superko"
     ok(engine, "weiqi-test_play")  # White is to move
     moves(engine, "w b4")
-    assert ok(engine, "weiqi-test_end") == "C4\nw: B4"  # White took the ko back and holds it
+    assert ok(engine, "weiqi-test_end") == "C4\npublic: B4"  # White took the ko back
 
 
 def test_test_play_belongs_to_the_art_version() -> None:
@@ -586,15 +587,16 @@ def _all_alive(engine: WeiqiEngine) -> None:
 
 def test_a_ko_point_the_test_play_takes_back_is_not_the_holder_s_point() -> None:
     """(2) 单劫不粘有1目: Black took the ko at C4 and left B4 unconnected; White disputes it.
-    White takes the ko back in the test and keeps it: B4 is White's, C4 is dead."""
+    White takes the ko back in the test and connects: C4 is dead and B4 "不是这一方的目":
+    public (B4 and C4 together touch both colours)."""
     engine = _paused(KO, "b c4")
     _all_alive(engine)
     before = ok(engine, "final_score")
     ok(engine, "weiqi-test_play white")
     moves(engine, "w b4", "b pass", "w c4")
-    assert ok(engine, "weiqi-test_end") == "C4\nw: B4"
+    assert ok(engine, "weiqi-test_end") == "C4\npublic: B4"
     assert ok(engine, "final_status_list dead") == "C4"
-    assert "B4" in ok(engine, "final_status_list white_territory").split()
+    assert "B4" in ok(engine, "final_status_list dame").split()
     assert ok(engine, "final_score") != before
 
 
@@ -619,17 +621,47 @@ def test_an_enclosed_point_the_other_side_occupies_is_nobody_s() -> None:
     assert "E1" in ok(engine, "final_status_list dame").split()
 
 
-def test_a_shared_point_one_side_occupies_in_the_test_is_its_point() -> None:
-    """(4) 单方有权占据的空点: D3 touches both walls; Black occupies it in the test and White
-    cannot take it, so D3 is Black's point, and the count moves one point to Black."""
+def test_a_plain_dame_one_side_occupies_in_the_test_stays_public() -> None:
+    """(4) gives a 目 only for a seki point the other side cannot occupy: D3 touches both
+    walls and either side may fill it, so Black filling it proves nothing; it stays 公空
+    (第九条, 第十二条(4)) and the count does not move."""
     engine = _paused(SHARED_POINT)
     before = ok(engine, "final_score")
     assert "D3" in ok(engine, "final_status_list dame").split()
     ok(engine, "weiqi-test_play black")
     moves(engine, "b d3")
-    assert ok(engine, "weiqi-test_end") == "\nb: D3"
-    assert "D3" in ok(engine, "final_status_list black_territory").split()
-    assert ok(engine, "final_score") != before
+    assert ok(engine, "weiqi-test_end") == ""
+    assert "D3" in ok(engine, "final_status_list dame").split()
+    assert ok(engine, "final_score") == before
+
+
+# A seki (9x9): Black's A2 string (eye A1) against White's A3 string (eye F1); C1 only Black
+# can fill safely, D1 only White (White at C1, or Black at D1, stands in atari).
+SEKI_ONE_SIDED = """
+    . . . . . . . . .
+    . . . . . . . . .
+    . . . . . . . . .
+    . . . . . . . . .
+    . . . . . . . . .
+    X X X X X . . . .
+    O O O O X X X X .
+    X X X O O O O X .
+    . X . . O . O X .
+"""
+
+
+@pytest.mark.parametrize(("first", "point", "owner"), [("black", "c1", "b"),
+                                                       ("white", "d1", "w")])
+def test_a_seki_point_only_one_side_can_occupy_is_its_point(first: str, point: str,
+                                                            owner: str) -> None:
+    """(4) 单方有权占据的空点: C1 and D1 lie between the seki strings; the side that alone can
+    occupy its point does so in the test (either side first), so the point is its 目."""
+    engine = _paused(SEKI_ONE_SIDED)
+    ok(engine, f"weiqi-test_play {first}")
+    moves(engine, f"{first} {point}")
+    assert ok(engine, "weiqi-test_end") == f"\n{owner}: {point.upper()}"
+    territory = "black_territory" if owner == "b" else "white_territory"
+    assert point.upper() in ok(engine, f"final_status_list {territory}").split()
 
 
 @pytest.mark.parametrize("rules", ["jihuozi", "jipingdian-natural-a", "jipingdian-natural-b"])
@@ -638,7 +670,8 @@ def test_a_third_virtual_move_in_a_row_is_play_going_on(rules: str) -> None:
     controllers, but a third one shows the game goes on."""
     engine = engine_with(LONE_STONE, rules)
     moves(engine, "b pass", "w pass")
-    assert first_word(engine) == "agreed"
+    assert first_word(engine) == "playing"
+    assert ending.end_info(engine.game).state == "agreed"
     moves(engine, "b pass")
     assert state(engine).startswith("playing proposer=none")
 
@@ -649,7 +682,7 @@ def test_the_a_point_is_charged_once_with_an_a_like_balancing() -> None:
     engine = engine_with(WALLS, "jipingdian-natural-a")
     ok(engine, "weiqi-param counting dengzi")
     moves(engine, "w pass", "b pass")
-    assert state(engine).startswith("agreed proposer=white a_point=true")
+    assert state(engine).startswith("playing proposer=white a_point=true")
     by_balancing = {}
     for balance in ("negative_a", "free"):
         ok(engine, f"weiqi-param balance {balance}")

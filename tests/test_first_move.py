@@ -227,8 +227,8 @@ def test_final_score_under_the_art_version_asks_for_a_test_play_and_counts_after
         r"position, either side first, then weiqi-test_end", answer), answer
     ok(engine, "weiqi-test_play white")
     moves(engine, "w e1", "b e9", "w d9")  # White wins the race: D9 captures the E column
-    # the stones it captured are dead; E1 and D9, held by White at its end, are White's
-    assert ok(engine, "weiqi-test_end") == "E2 E3 E4 E5 E6 E7 E8\nw: E1 D9"
+    # the stones it captured are dead; E1 and D9, plain 单官 White filled, are no one's 目
+    assert ok(engine, "weiqi-test_end") == "E2 E3 E4 E5 E6 E7 E8"
     assert ok(engine, "weiqi-unclear") == ""
     assert ok(engine, "final_status_list dead") == "E2 E3 E4 E5 E6 E7 E8"
     assert re.fullmatch(r"W\+\d+(\.5)?", ok(engine, "final_score"))

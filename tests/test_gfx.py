@@ -436,7 +436,7 @@ def test_analyze_menu_offers_pictures_scores_param_ownership_and_dead_stone_edit
         assert any(e.startswith("gfx/") and e.endswith(f"/weiqi-gfx {slug}") for e in entries)
         assert any(e.startswith("string/") and e.endswith(f"/final_score_{slug}")
                    for e in entries)
-    assert "eplist/Dead stones/weiqi-dead_stones" in entries
+    assert "eplist/Dead stones/weiqi-dead_stones set" in entries
     assert any(e.startswith("param/") and e.endswith("/weiqi-param") for e in entries)
     assert any(e.startswith("dboard/") and e.endswith("/weiqi-ownership") for e in entries)
 
@@ -451,3 +451,34 @@ def test_dead_stone_editor_round_trip_changes_the_picture(example) -> None:
     assert lines_of(framed_gfx(engine, "weiqi-gfx zilu"), "MARK") == [["C2"]]
     ok(engine, "weiqi-set_status alive C2")
     assert lines_of(framed_gfx(engine, "weiqi-gfx zilu"), "MARK") == []
+
+
+def test_asking_for_the_dead_stones_never_changes_the_score() -> None:
+    """The bare command reads like a question and is one: the list, the score unchanged;
+    `none` is the explicit way to count every string alive."""
+    engine = build_engine(9, "chinese")
+    ok(engine, "loadsgf tests/data/games/9/g9_004.sgf")
+    before = ok(engine, "final_score")
+    dead = ok(engine, "weiqi-dead_stones")
+    assert dead and dead == ok(engine, "weiqi-dead_stones show")
+    assert ok(engine, "final_score") == before
+    ok(engine, "weiqi-dead_stones none")
+    assert ok(engine, "weiqi-dead_stones") == ""
+    assert ok(engine, "final_score") != before
+
+
+def test_gogui_editable_list_asks_with_show_and_an_emptied_list_means_none_dead(example
+                                                                                 ) -> None:
+    """GoGui's eplist protocol (AnalyzeDialog, AnalyzeCommand.replaceWildCards): the entry's
+    command plus ` show` to read the list, plus the edited points to set it, and the entry's
+    command alone when the user emptied the list."""
+    engine = build_engine(7, "jihuozi")
+    ok(engine, "komi 0")
+    for m in EXAMPLE_MOVES:
+        ok(engine, f"play {m[0]} {m[1:]}")
+    assert ok(engine, "weiqi-dead_stones set show") == "C2"
+    ok(engine, "weiqi-dead_stones set C2")
+    assert ok(engine, "weiqi-dead_stones set show") == "C2"
+    ok(engine, "weiqi-dead_stones set")
+    assert ok(engine, "weiqi-dead_stones") == ""
+    assert engine.handle_line("weiqi-dead_stones show C2")[0].startswith("?")

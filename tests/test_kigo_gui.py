@@ -36,7 +36,7 @@ from gui_support import (
 from gtp_weiqi.core.board import BLACK, WHITE
 from gtp_weiqi.core.coords import LETTERS, format_vertex, parse_vertex
 from gtp_weiqi.core.game import Game
-from gtp_weiqi.core.rules import lookup_preset
+from gtp_weiqi.core.rules import DEFAULT_PRESET, lookup_preset
 
 KIGO = "/usr/games/kigo"
 WIDTH, HEIGHT = 1024, 768
@@ -187,7 +187,7 @@ def kigo_session(tmp_path: Path) -> Iterator[tuple[Session, subprocess.Popen[byt
 
 def replayed(moves: list[tuple[int, str]], handicap: list[str]) -> Game:
     rules = re.search(r"(?m)^EngineCommand=.*--rules (\S+)", CONFIG.read_text())
-    found = lookup_preset(rules[1] if rules else "tromp-taylor")
+    found = lookup_preset(rules[1] if rules else DEFAULT_PRESET)
     assert found is not None
     game = Game(SIZE, SIZE, found[0], 50)
 

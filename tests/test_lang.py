@@ -47,16 +47,23 @@ def run(capsys: pytest.CaptureFixture[str], *args: object) -> tuple[int, str, st
     ({"LANG": "zh_CN.UTF-8"}, "zh"),
     ({"LANG": "zh_TW.Big5"}, "zh"),
     ({"LANG": "en_US.UTF-8"}, "en"),
-    ({"LANG": "fr_FR.UTF-8"}, "both"),
-    ({"LANG": "C.UTF-8"}, "both"),
-    ({}, "both"),
+    ({"LANG": "fr_FR.UTF-8"}, "en"),
+    ({"LANG": "C.UTF-8"}, "en"),
+    ({"LANG": "POSIX"}, "en"),
+    ({}, "en"),
     ({"LC_ALL": "en_GB.UTF-8", "LC_MESSAGES": "zh_CN", "LANG": "zh_CN"}, "en"),
     ({"LC_MESSAGES": "zh_CN.UTF-8", "LANG": "en_US.UTF-8"}, "zh"),
     ({"LC_ALL": "", "LANG": "zh_CN.UTF-8"}, "zh"),  # an empty variable is not set
-    ({"LC_ALL": "C", "LANG": "zh_CN.UTF-8"}, "both"),  # LC_ALL decides, and names neither
+    ({"LC_ALL": "C", "LANG": "zh_CN.UTF-8"}, "en"),  # LC_ALL decides, and is not Chinese
 ])
 def test_the_default_comes_from_the_locale(environ: dict[str, str], lang: str) -> None:
     assert default_lang(environ) == lang
+
+
+def test_gtp_weiqi_lang_asks_for_a_language_before_the_locale() -> None:
+    assert default_lang({"GTP_WEIQI_LANG": "both", "LANG": "zh_CN.UTF-8"}) == "both"
+    assert default_lang({"GTP_WEIQI_LANG": "ZH", "LANG": "C.UTF-8"}) == "zh"
+    assert default_lang({"GTP_WEIQI_LANG": "klingon", "LANG": "C.UTF-8"}) == "en"
 
 
 def test_every_pair_fills_the_same_fields_in_both_languages() -> None:
@@ -125,11 +132,11 @@ def test_the_score_table_in_both(example, capsys) -> None:
 
 @pytest.mark.parametrize(("variable", "value", "head"), [
     ("LANG", "zh_CN.UTF-8", "计法"), ("LC_ALL", "en_US.UTF-8", "method  English"),
-    ("LANG", "de_DE.UTF-8", "method  中文"),
+    ("LANG", "C.UTF-8", "method  English"),
 ])
 def test_the_score_table_follows_the_locale(example, capsys, monkeypatch, variable, value,
                                             head) -> None:
-    for name in ("LC_ALL", "LC_MESSAGES", "LANG"):
+    for name in ("LC_ALL", "LC_MESSAGES", "LANG", "GTP_WEIQI_LANG"):
         monkeypatch.delenv(name, raising=False)
     monkeypatch.setenv(variable, value)
     code, out, _ = run(capsys, "score", example, "--method", "zilu")
@@ -289,7 +296,7 @@ def test_the_match_report_in_each_language_and_from_the_locale(tmp_path, capsys,
     code, terminal, err = run(capsys, *command, "--lang", "en")
     assert code == 0, err
     report = (out / "report.txt").read_text()
-    assert report.startswith("1 games, 9x9, rules tromp-taylor, komi 7.5\n")
+    assert report.startswith("1 games, 9x9, rules chinese, komi 7.5\n")
     assert "forfeits: 1\n  game 0: faulty (W) illegal: " in report
     assert not CJK.search(report + terminal)
     assert terminal.splitlines()[:2] == [f"1 games in {out}:",
@@ -299,7 +306,7 @@ def test_the_match_report_in_each_language_and_from_the_locale(tmp_path, capsys,
     code, terminal, _ = run(capsys, *command, "--lang", "zh")
     assert code == 0
     report = (out / "report.txt").read_text()
-    assert report.startswith("1 局, 9x9, 规则 tromp-taylor, 贴 7.5\n")
+    assert report.startswith("1 局, 9x9, 规则 chinese, 贴 7.5\n")
     head = next(line for line in report.splitlines() if "执黑胜" in line)
     assert head.split() == ["胜", "执黑胜", "执白胜"]
     assert "弃权: 1\n  第 0 局: faulty (W) illegal: " in report
@@ -308,12 +315,12 @@ def test_the_match_report_in_each_language_and_from_the_locale(tmp_path, capsys,
 
     code, terminal, _ = run(capsys, *command, "--lang", "both")
     report = (out / "report.txt").read_text()
-    assert report.startswith("1 局, 9x9, 规则 tromp-taylor, 贴 7.5\n"
-                             "1 games, 9x9, rules tromp-taylor, komi 7.5\n")
+    assert report.startswith("1 局, 9x9, 规则 chinese, 贴 7.5\n"
+                             "1 games, 9x9, rules chinese, komi 7.5\n")
     assert "弃权: 1\nforfeits: 1\n  第 0 局: faulty (W) illegal: " in report
     assert head not in report and "胜 wins" in report
 
-    for name in ("LC_ALL", "LC_MESSAGES", "LANG"):
+    for name in ("LC_ALL", "LC_MESSAGES", "LANG", "GTP_WEIQI_LANG"):
         monkeypatch.delenv(name, raising=False)
     monkeypatch.setenv("LANG", "zh_CN.UTF-8")
     code, terminal, _ = run(capsys, *command)

@@ -28,8 +28,8 @@ from gtp_weiqi.core.rules import lookup_preset
 from gtp_weiqi.core.sgf import build_game, parse_sgf
 from gtp_weiqi.ui.gtp.controller import Controller, SubprocessChannel
 from gtp_weiqi.ui.match import records
-from gtp_weiqi.ui.match.config import MatchConfig
-from gtp_weiqi.ui.match.referee import GameSpec, play_game
+from gtp_weiqi.ui.match.config import GameSpec, MatchConfig
+from gtp_weiqi.ui.match.referee import Referee, play_game
 from gtp_weiqi.ui.match.runner import MatchError, Progress, prepare, run_match
 from gtp_weiqi.ui.match.stats import summarise, wilson_interval
 
@@ -125,12 +125,13 @@ def test_gnugo_match_under_jihuozi_passes_are_virtual_moves(tmp_path: Path) -> N
 
 def referee_record(black: str, white: str, **options: Any) -> dict[str, Any]:
     config = MatchConfig(black, white, size=9, **options)
-    referee = play_game(GameSpec(0, config))
+    referee = Referee(GameSpec(0, config))
+    outcome = referee.run()
     for player in referee.players.values():
         channel = player.controller.channel if player.controller else None
         assert not isinstance(channel, SubprocessChannel) or channel.proc.poll() is not None
-    record = records.game_record(referee)
-    record["sgf_text"] = records.game_sgf(referee, record).decode()
+    record = records.game_record(outcome)
+    record["sgf_text"] = records.game_sgf(outcome, record).decode()
     return record
 
 
@@ -157,8 +158,8 @@ def test_every_failure_forfeits_with_its_reason(mode: str, kind: str, said: str)
 
 def test_a_forfeit_of_black_in_a_swapped_game_is_reported_for_the_right_engine() -> None:
     config = MatchConfig(broken("illegal", "--after", "1"), broken(), size=9, alternate=True)
-    referee = play_game(GameSpec(1, config))
-    record = records.game_record(referee)
+    outcome = play_game(GameSpec(1, config))
+    record = records.game_record(outcome)
     assert record["colours"] == {"B": "white_engine", "W": "black_engine"}
     assert record["result"] == "B+F"  # Black (white_engine) won: black_engine, as White, lost
     assert record["result_by_engine"] == "W+F"

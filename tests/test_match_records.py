@@ -45,7 +45,7 @@ def test_two_gnugos_are_labelled_apart_in_every_record(tmp_path: Path) -> None:
     dat = (out / "match.dat").read_text()
     assert "# BlackLabel: GNU Go 3.8 #1" in dat and "# WhiteLabel: GNU Go 3.8 #2" in dat
     report = (out / REPORT).read_text()
-    assert report.startswith("2 games, 7x7, rules tromp-taylor, komi 7.5\n")
+    assert report.startswith("2 games, 7x7, rules chinese, komi 7.5\n")
     rows = {line.split("  ")[0]: line.split()[-3:] for line in report.splitlines()
             if line.startswith("GNU Go 3.8 #") and "/" in line}
     wins = summary["wins"]
@@ -98,3 +98,30 @@ def test_every_count_says_its_judgement_and_tromp_taylor_agrees_with_final_score
     assert by_slug["tromp_taylor"]["result"] == engine.run_command("final_score", []) == "W+14"
     assert by_slug["area"]["judgement"] == REMOVED
     assert by_slug["area"]["result"] == "B+1"  # a1 removed: Black 22 (A-C, d4), White 21
+
+
+def test_a_game_is_an_outcome_value_the_records_are_written_from() -> None:
+    """`Referee.run()` returns an `Outcome`: it pickles (a cluster worker sends it back), it
+    ends with an `EndReason` whose value is the record's `end`, and the records made from a
+    copy equal those made from the original."""
+    import pickle
+
+    from gtp_weiqi.ui.match import records
+    from gtp_weiqi.ui.match.config import GameSpec
+    from gtp_weiqi.ui.match.outcome import EndReason, Outcome
+    from gtp_weiqi.ui.match.referee import play_game
+
+    outcome = play_game(GameSpec(0, MatchConfig(broken(), broken(), size=9, max_moves=6)))
+    assert isinstance(outcome, Outcome) and outcome.end is EndReason.LIMIT
+    assert len(outcome.moves) == 6 and outcome.labels == {
+        "black_engine": "BrokenGo 0.1.0 #1", "white_engine": "BrokenGo 0.1.0 #2"}
+    copy = pickle.loads(pickle.dumps(outcome))
+    record = records.game_record(outcome)
+    assert record["end"] == "limit" and records.game_record(copy) == record
+    assert records.game_sgf(copy, record) == records.game_sgf(outcome, record)
+    forfeit = play_game(GameSpec(0, MatchConfig(broken(), broken("illegal", "--after", "1"),
+                                                size=9)))
+    assert forfeit.end is EndReason.FORFEIT and forfeit.forfeit is not None
+    again = pickle.loads(pickle.dumps(forfeit)).forfeit
+    assert (again.colour, again.kind, again.message) == (
+        forfeit.forfeit.colour, forfeit.forfeit.kind, forfeit.forfeit.message)

@@ -148,7 +148,7 @@ def test_score_position_counts_stones_given_as_vertices() -> None:
      r"move 2: W\[zz\] is not a point on a 9x9 board"),
     (lambda: gtp_weiqi.score_sgf("no-such-file.sgf"), "cannot read no-such-file.sgf"),
     (lambda: gtp_weiqi.score_sgf(example_sgf(), methods="nosuch"),
-     "unknown counting method 'nosuch'; known: all, jihuozi"),
+     "unknown counting method 'nosuch'; `gtp-weiqi score --help`"),
     (lambda: gtp_weiqi.score_sgf(example_sgf(), rules="nosuch"), "unknown rules 'nosuch'"),
     (lambda: gtp_weiqi.score_sgf(example_sgf(), dead="a1"), "dead stones: no stone at a1"),
     (lambda: gtp_weiqi.score_sgf(example_sgf(), methods="zilu", params="bowl=3"), "bowl"),

@@ -359,13 +359,20 @@ def move_refusal(game: Game) -> str | None:
 def describe(game: Game) -> str:
     """One line: state, proposer, A point, all alive, virtual moves (of the paused game
     during a test play), e.g. `agreed proposer=white a_point=true all_alive=false
-    virtual=b:1,w:1 by=passes`."""
+    virtual=b:1,w:1 by=stop`.  Under the natural version two virtual moves in a row leave
+    the game going (第五条1): the line says `playing`, and its `proposer`, `a_point` and
+    `by=passes` say how final_score reads them if the controller stops there."""
     parent = trial_parent(game)
     main = parent if parent is not None else game
     st = _state(main)
     info = st.info
     proposer = COLOUR_NAME[info.proposer] if info.proposer is not None else "none"
-    parts = [info.state, f"proposer={proposer}", f"a_point={str(info.a_point).lower()}",
+    shown = info.state
+    if shown == AGREED and st.by == "passes" and main.rules.ending == "NATURAL":
+        # Virtual moves never stop the game ("连续两虚着…后，棋局仍处在继续进行的过程中",
+        # 第五条1): play goes on; the rest of the line is how final_score reads them.
+        shown = PLAYING
+    parts = [shown, f"proposer={proposer}", f"a_point={str(info.a_point).lower()}",
              f"all_alive={str(info.all_alive).lower()}",
              f"virtual=b:{main.virtual[BLACK]},w:{main.virtual[WHITE]}"]
     if st.by:
@@ -536,35 +543,69 @@ def captured_in_test(trial: Game) -> list[int]:
     return sorted(captured_after(trial))
 
 
-def owners_settled_in_test(trial: Game, dead: list[int]) -> dict[int, str]:
-    """Owners of empty points of the paused position that the test play settled (art
-    version 第十三条 (2)-(4)): a point the test ended holding a stone of colour c on, where
-    the paused position alone would not give it to c.
+def dead_in_test(trial: Game) -> list[int]:
+    """Points of the paused position's stones that the test proved dead, in order: the
+    strings of which a stone was captured and does not stand again at the end of the test
+    ("按实战的结果来对棋子的死活加以确认", 第十三条(1): as the test ended, not as it went).
+    A stone captured in a ko that its side won back and connected stands alive."""
+    paused = Board(trial.width, trial.height)
+    for p, colour in trial.setup:
+        paused.place_stone(p, colour)
+    final = trial.board.colour
+    dead: set[int] = set()
+    for p in captured_after(trial):
+        if p not in dead and final[p] != paused.colour[p]:
+            dead.update(paused.string_at(p))
+    return sorted(dead)
 
-    - The point was enclosed by the other colour only (an eye, true or false, or a ko point
-      its holder left unconnected): c's stone standing there disproves the other side's
-      claim, so the point is nobody's 目: "public".
-    - The point touched both colours (a seki's one-sided point, 单方权利官子, or a ko): c
-      occupied it and the other side could not keep it, so it is c's 目.
-    Stones the test captured (`dead`) no longer enclose anything.  Points empty at the end
-    of the test are left to the judgement."""
+
+OneSidedFn = Callable[[Board, set[int]], dict[int, int]]
+"""`fn(paused_board, dead)`: the points of a seki that only one side can fill safely (单方
+权利官子), point -> colour, with the stones in `dead` taken off; the judgement layer knows
+seki (judgement.seki.find_seki), which this layer may not import, so the caller passes it."""
+
+
+def owners_settled_in_test(trial: Game, dead: list[int],
+                           one_sided: OneSidedFn | None = None) -> dict[int, str]:
+    """Owners of empty points of the paused position that the test play settled (art
+    version 第十三条 (2)-(4)), for each such point on which the test ended with a stone of
+    colour c (the other side o):
+
+    - The point was enclosed by o alone, in the paused position (an eye, true or false, or
+      a ko point its holder left unconnected, 单劫不粘, whose capturing stone the test may
+      have killed) or once the dead stones are off: c's stone standing there disproves o's
+      claim, "反之，则表明它不是这一方的目" ((2), (3)), so the point is public (公空).
+    - The point touched both colours: it is c's 目 only when it is a point of a seki that
+      c can fill safely and o cannot (`one_sided`), "这一方若能实际占到这些空点而另一方不能
+      占到这些空点，便证实了其单方权利的主张" ((4)).  Any other such point (a plain 单官)
+      gets no mark: the claim is simply negated and the count makes it public (第九条,
+      第十二条(4)).
+    - A point that is c's once the dead stones are off needs no mark.
+    Stones the test proved dead (`dead`) no longer enclose anything.  Points empty at the
+    end of the test are left to the judgement."""
     paused = Board(trial.width, trial.height)
     for p, colour in trial.setup:
         paused.place_stone(p, colour)
     gone = set(dead)
     final = trial.board.colour
     letter = COLOUR_LETTER
+    seki_points: dict[int, int] | None = None
     owners: dict[int, str] = {}
     for p in paused.points:
         c = final[p]
-        if paused.colour[p] != EMPTY or c not in letter or p in owners:
+        if paused.colour[p] != EMPTY or c not in letter:
             continue
-        region, borders = _empty_region(paused, p, gone)
-        for q in region:
-            cq = final[q]
-            if q in owners or cq not in letter or borders == {cq} or paused.colour[q] != EMPTY:
-                continue  # a captured stone's point is the count's business, not a claim
-            owners[q] = "public" if borders == {opponent(cq)} else letter[cq]
+        after = _empty_region(paused, p, gone)[1]
+        if after == {c}:
+            continue  # c's own point once the dead stones are off
+        o = {opponent(c)}
+        if after == o or _empty_region(paused, p, set())[1] == o:
+            owners[p] = "public"  # the other side's claim disproved
+            continue
+        if seki_points is None:
+            seki_points = one_sided(paused, gone) if one_sided is not None else {}
+        if seki_points.get(p) == c:
+            owners[p] = letter[c]  # a one-sided point of a seki, proved
     return owners
 
 
@@ -585,18 +626,20 @@ def _empty_region(board: Board, start: int, gone: set[int]) -> tuple[set[int], s
     return region, borders
 
 
-def end_test_play(trial: Game) -> tuple[Game, list[int], dict[int, str]]:
+def end_test_play(trial: Game, one_sided: OneSidedFn | None = None
+                  ) -> tuple[Game, list[int], dict[int, str]]:
     """End the test play: the paused game again, with what the test settled carried into
-    its count ("按实战所确认的结果来做棋与计算胜负"): the stones the test captured marked
-    dead (第十三条 (1)) and the owners of the empty points it settled (第十三条 (2)-(4), see
-    owners_settled_in_test).  Returns the paused game, the points marked dead and the
-    owners marked."""
+    its count ("按实战所确认的结果来做棋与计算胜负"): the stones the test proved dead marked
+    dead (第十三条 (1), dead_in_test) and the owners of the empty points it settled
+    (第十三条 (2)-(4), owners_settled_in_test, with `one_sided` the seki points only one
+    side can fill; None: no seki known, no one-sided claim is proved).  Returns the paused
+    game, the points marked dead and the owners marked."""
     main = trial_parent(trial)
     if main is None:
         raise EndingError("no test play in progress")
     if _current_trial(main) is not trial:
         raise EndingError("the paused game changed since the test play started")
-    dead = captured_in_test(trial)
+    dead = dead_in_test(trial)
     before = len(main.marks)
     board = main.board
     chosen: list[int] = []
@@ -607,7 +650,7 @@ def end_test_play(trial: Game) -> tuple[Game, list[int], dict[int, str]]:
             chosen.append(p)
     if chosen:
         main.mark_status(chosen, "dead")
-    owners = owners_settled_in_test(trial, dead)
+    owners = owners_settled_in_test(trial, dead, one_sided)
     for owner in ("b", "w", "public"):
         points = sorted(p for p, o in owners.items() if o == owner)
         if points:
@@ -659,6 +702,7 @@ __all__ = [
     "PAUSED", "TRIAL", "DRAW", "NO_RESULT", "NATURAL_END", "natural_end", "set_natural_end",
     "stopped_by", "end_info", "move_refusal", "describe", "stop",
     "refuse", "dispute", "start_test_play", "end_test_play", "captured_after",
-    "captured_in_test", "undo", "tested",
+    "captured_in_test", "dead_in_test", "owners_settled_in_test", "OneSidedFn", "undo",
+    "tested",
     "forget", "trial_parent", "cycle_at",
 ]

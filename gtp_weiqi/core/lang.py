@@ -12,9 +12,12 @@ on one line (a label, a column head); a sentence in both is two lines, Chinese f
 that are data a program reads (GTP answers the protocol defines such as `B+3.5`, JSON keys,
 CSV columns, method slugs) are never translated.
 
-The default language comes from the locale, as the C library reads it: the first of
-LC_ALL, LC_MESSAGES and LANG that is set decides; zh... gives zh, en... gives en, anything
-else (C, POSIX, another language, nothing) gives both.
+The default language is GTP_WEIQI_LANG's when it names one (zh, en or both: one setting
+for every command, e.g. `both` on a shared terminal), else the locale's, as the C library
+reads it: the first of
+LC_ALL, LC_MESSAGES and LANG that is set decides; zh... gives zh, anything else (en...,
+C, C.UTF-8, POSIX, another language, nothing: what containers, CI and most servers have)
+gives en.  Both languages, one line each, only when asked (--lang both).
 """
 
 from __future__ import annotations
@@ -24,10 +27,11 @@ import os
 from collections.abc import Mapping
 
 LANGS = ("zh", "en", "both")
+LANG_VARIABLE = "GTP_WEIQI_LANG"  # zh, en or both for every command, before the locale
 LOCALE_VARIABLES = ("LC_ALL", "LC_MESSAGES", "LANG")
 LANG_HELP = ("the language of the text a person reads: zh (中文), en (English) or both "
-             "(default: from LC_ALL / LC_MESSAGES / LANG: zh... -> zh, en... -> en, "
-             "else both)")
+             "(default: GTP_WEIQI_LANG, else from LC_ALL / LC_MESSAGES / LANG: zh... -> zh, "
+             "else en)")
 
 # English template -> Chinese template (the same {fields}).
 ZH: dict[str, str] = {
@@ -147,15 +151,17 @@ ZH: dict[str, str] = {
 
 
 def default_lang(environ: Mapping[str, str] | None = None) -> str:
-    """The language the locale asks for: zh, en, or both when it names neither."""
+    """The language the locale asks for: zh for a Chinese locale, else en (both is never a
+    default: a person reading every line twice did not ask for it)."""
     env = os.environ if environ is None else environ
+    chosen = env.get(LANG_VARIABLE, "").strip().lower()
+    if chosen in LANGS:
+        return chosen
     for name in LOCALE_VARIABLES:
         value = env.get(name, "")
         if value:
-            code = value.lower()
-            return "zh" if code.startswith("zh") else "en" if code.startswith("en") \
-                else "both"
-    return "both"
+            return "zh" if value.lower().startswith("zh") else "en"
+    return "en"
 
 
 def resolve(lang: str | None) -> str:
@@ -236,6 +242,6 @@ def sentence(lang: str, text: str, **values: object) -> list[str]:
     return lines(lang, *_pair(text, values))
 
 
-__all__ = ["LANGS", "LANG_HELP", "ZH", "add_lang_argument", "default_lang", "display_width",
-           "in_one", "lang_argument", "lines", "ljust", "pick", "resolve", "rjust", "sentence",
-           "word"]
+__all__ = ["LANGS", "LANG_HELP", "LANG_VARIABLE", "ZH", "add_lang_argument", "default_lang",
+           "display_width", "in_one", "lang_argument", "lines", "ljust", "pick", "resolve",
+           "rjust", "sentence", "word"]

@@ -184,6 +184,13 @@ PRESETS: dict[str, tuple[Rules, float]] = {
 }
 CANONICAL_PRESETS = tuple(PRESETS)
 
+# The one default preset of every front end (the engine, `match`, `score` for a record with
+# no RU, the Python API): Chinese area counting.  Why (docs/rules.md, "The default preset"):
+# the area rules most games are played under, the dead stones counted dead, so a game two
+# people end by passing counts right (Tromp-Taylor counts every stone left on the board
+# alive), and the same result as Tromp-Taylor for a game played out.
+DEFAULT_PRESET = "chinese"
+
 _ALIASES = {
     "tromptaylor": "tromp-taylor",
     "chinese-kgs": "chinese-ogs",
@@ -292,12 +299,12 @@ def parse_rules(text: str) -> tuple[Rules, float | None]:
 
 
 def unknown_preset_message(text: str) -> str:
-    """The refusal of an unknown preset: the closest name, then every name and alias."""
-    from .names import did_you_mean
+    """The refusal of an unknown preset: the closest few names (every name and alias is in
+    `gtp-weiqi --help`)."""
+    from .names import FULL_LIST_HINT, did_you_mean
 
-    names = preset_names() + sorted(set(_ALIASES) - set(PRESETS))
-    hint = did_you_mean(_normalise_name(text), names)
-    aliases = ", ".join(f"{a} = {target}" for a, target in _ALIASES.items()
-                        if a != target.replace("-", ""))  # not the mere dashless spellings
-    return (f"unknown rules {text!r}{hint}; known: {', '.join(preset_names())}; "
-            f"aliases: {aliases}")
+    spelled: dict[str, str] = {}  # one spelling of each name: not also its dashless twin
+    for name in (*preset_names(), *_ALIASES):
+        spelled.setdefault(name.replace("-", ""), name)
+    hint = did_you_mean(_normalise_name(text), spelled.values())
+    return f"unknown rules {text!r}{hint}; {FULL_LIST_HINT} (the presets and aliases)"

@@ -13,11 +13,12 @@ from dataclasses import dataclass
 from sgfmill import sgf, sgf_properties
 
 from ..base import MAX_SIZE, MIN_SIZE
-from .board import BLACK, COLOUR_LETTER, COLOUR_OF_WORD, WHITE
+from .board import BLACK, COLOUR_LETTER, COLOUR_OF_WORD, EMPTY, WHITE
 from .coords import format_vertex
 from .files import DEFAULT_READ_LIMIT, FileRefused, PathLike, describe, read_regular_file
 from .game import Game, IllegalPlay, Move, check_setup
 from .rules import Rules, RulesError, check_komi, lookup_preset, parse_rules
+from .sgf_scan import DEFAULT_LIMITS, Limits, TooLarge, blank_escapes, scan
 
 # Judgement marks as SGF properties: stone statuses (DD is the standard dead-stone list, the
 # others are private) and owners of empty points.
@@ -71,6 +72,17 @@ def unknown_rules_note(parsed: SgfGame, used: Rules) -> str | None:
             f"counting under {used.preset_name or used.to_json()} instead")
 
 
+def empty_dead_note(game: Game, marks: dict[str, list[tuple[int, int]]]) -> str | None:
+    """What to tell the user when the record's DD names empty points of the position it
+    ends on (they are ignored: a mark of a dead stone needs a stone), else None."""
+    board = game.board
+    empty = sorted(rc for rc in marks.get("DD", []) if board.colour[board.point(*rc)] == EMPTY)
+    if not empty:
+        return None
+    listed = " ".join(format_vertex(rc) for rc in empty)
+    return f"DD marks empty point{'s' if len(empty) > 1 else ''} {listed}: ignored"
+
+
 def rules_from_ru(text: str) -> Rules | None:
     """The preset an RU value names, or the rules its JSON describes (as printsgf writes
     rules that are no preset); None when unknown."""
@@ -87,43 +99,49 @@ def rules_from_ru(text: str) -> Rules | None:
 
 
 _SQUARE_SZ = re.compile(rb"SZ\[\s*(\d+)\s*:\s*\1\s*\]")  # FF[4] SZ[n:n], a square board
-_PROP_IDENT = re.compile(rb"[A-Za-z0-9_]+")
+# After escapes are blanked: a value, a run of name characters, or the end; junk before it
+# is skipped in the same match (one Python step per token, never per byte).
+_PROP_TOKEN = re.compile(rb"[^\[A-Za-z0-9_]*(?:\[[^\]]*(?:\]|\Z)|([A-Za-z0-9_]+)|\Z)")
 
 
-def _parse_failure(data: bytes, reason: str) -> str:
+def _parse_failure(data: bytes, reason: str, limits: Limits) -> str:
     """Why sgfmill could not read `data`, said better where we can: a property name that
-    is not letters is named with its byte offset."""
-    i, n = 0, len(data)
-    while i < n:
-        ch = data[i:i + 1]
-        if ch == b"[":  # skip a value, with its escapes
-            i += 1
-            while i < n and data[i:i + 1] != b"]":
-                i += 2 if data[i:i + 1] == b"\\" else 1
-        elif (m := _PROP_IDENT.match(data, i)) is not None:
-            name = m.group(0)
-            if not name.isalpha():
-                return (f"property name {name.decode('ascii')!r} at byte {i} is not made of "
-                        "letters")
-            i = m.end()
+    is not letters is named with its byte offset.  The look stops after as many tokens as
+    the limits allow a record, so a file of junk costs no more than a good one."""
+    budget = 2 * limits.values + limits.nodes
+    for count, token in enumerate(_PROP_TOKEN.finditer(blank_escapes(data))):
+        if token.lastindex is None:
+            if token.end() >= len(data) or count > budget:
+                break
             continue
-        i += 1
+        name = token.group(1)
+        if not name.isalpha():
+            return (f"property name {name.decode('ascii')!r} at byte {token.start(1)} is not "
+                    "made of letters")
+        if count > budget:
+            break
     return reason
 
 
-def parse_sgf(data: bytes) -> SgfGame:
+def parse_sgf(data: bytes, limits: Limits = DEFAULT_LIMITS) -> SgfGame:
     """Read the main line of an SGF game (setup, moves, komi, rules, dead-stone marks).
 
-    Refused with the reason (SgfError): anything that is not a Go game, values no game can
-    have (a handicap the record does not show, a komi out of bounds), setup and a move in
-    one node, a point given both colours.  An RU this engine does not know is kept in
-    `ru_text` with `rules` None, for the caller to say what it counts under instead.
+    Refused with the reason (SgfError): a record holding more than `limits` (nodes, moves,
+    nesting, values: counted by `core.sgf_scan` before anything is built), anything that is
+    not a Go game, values no game can have (a handicap the record does not show, a komi out
+    of bounds), setup and a move in one node, a point given both colours.  An RU this
+    engine does not know is kept in `ru_text` with `rules` None, for the caller to say what
+    it counts under instead.
     """
+    try:
+        scan(data, limits)
+    except TooLarge as exc:
+        raise SgfError(f"too large: {exc}") from None
     data = _SQUARE_SZ.sub(rb"SZ[\1]", data, count=1)
     try:
         game = sgf.Sgf_game.from_bytes(data)
     except ValueError as exc:
-        raise SgfError(f"bad SGF: {_parse_failure(data, str(exc))}") from None
+        raise SgfError(f"bad SGF: {_parse_failure(data, str(exc), limits)}") from None
     root = game.get_root()
     if root.has_property("GM") and root.get_raw("GM").strip() != b"1":
         raise SgfError(f"GM[{root.get_raw('GM').decode('utf-8', 'replace')}] is not a Go game "
@@ -306,9 +324,11 @@ def load_sgf(path: PathLike, rules: Rules, komi: float, move_number: int | None 
     appended to `notes`."""
     parsed = parse_sgf(read_sgf_file(path, limit))
     game = build_game(parsed, rules, komi, move_number, apply_marks=True)
-    note = unknown_rules_note(parsed, game.rules)
-    if note is not None and notes is not None:
-        notes.append(note)
+    if notes is not None:
+        found = [unknown_rules_note(parsed, game.rules)]
+        if len(game.moves) == len(parsed.moves):  # the marks apply to the last position
+            found.append(empty_dead_note(game, parsed.marks))
+        notes.extend(n for n in found if n is not None)
     return game
 
 
@@ -363,4 +383,4 @@ def _version() -> str:
 
 
 __all__ = ["SgfError", "SgfGame", "parse_sgf", "build_game", "load_sgf", "read_sgf_file",
-           "unknown_rules_note", "game_to_sgf", "Move"]
+           "unknown_rules_note", "empty_dead_note", "game_to_sgf", "Move"]

@@ -242,9 +242,12 @@ def balance(a: Analysis, name: str, keep_eyes: bool, work: Work | None = None) -
                    dict(zero), dict(zero), dict(zero), dict(zero), 0, 0)
     steps = res.steps
 
+    # the art version's passes are free; virtual moves of the natural version are stones
+    # to refill under every procedure, this one too (else the A point would be lost)
+    refill_virtual = name != "art" or a.inp.virtual_stones
     if name != "free":
         for c in COLOURS:
-            n = a.P[c] + (a.V[c] if name != "art" else 0)
+            n = a.P[c] + (a.V[c] if refill_virtual else 0)
             if name in ("virtual_refill", "pass_stones") and c == fewer and gap:
                 res.added_virtual[c] = gap
                 n += gap
@@ -252,7 +255,7 @@ def balance(a: Analysis, name: str, keep_eyes: bool, work: Work | None = None) -
             res.refill[c] = n
             w.refill(c, n, keep_eyes)
         steps.append("refill: lost stones (captured + dead"
-                     + (")" if name == "art" else " + virtual moves / passes)")
+                     + (" + virtual moves / passes)" if refill_virtual else ")")
                      + f" into own 空: b {res.refill[BLACK]}, w {res.refill[WHITE]}")
 
     def surplus() -> int:

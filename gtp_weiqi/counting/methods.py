@@ -565,11 +565,9 @@ def method_slug(name: str) -> str:
         return METHOD_NAMES[key]
     from ..core.names import did_you_mean
 
-    aliases = ", ".join(f"{alias} = {slug}" for alias, slug in METHOD_NAMES.items()
-                        if alias != slug and alias != slug.replace("_", "-"))
     raise ValueError(f"unknown counting method {name.strip()!r}"
-                     f"{did_you_mean(key, METHOD_NAMES)}; known: {', '.join(METHODS)}; "
-                     f"aliases: {aliases}")
+                     f"{did_you_mean(key, METHOD_NAMES)}; `gtp-weiqi score --help` (or GTP "
+                     f"`weiqi-methods`) lists them all")
 
 
 __all__ = ["METHOD_NAMES", "METHODS", "MethodInfo", "method_slug", "count", "handicap_bonus",

@@ -47,6 +47,10 @@ class ScoringInput:
     last_mover -- who made the last move (board or pass); None if nobody moved
     handicap -- handicap stones (always Black's)
     komi -- White's compensation as GTP gives it; negative when White moved first and pays
+    virtual_stones -- the passes are virtual moves (虚着), stones kept off the board that are
+        refilled when the board is made (the natural version: "虚着之子要于做棋时回填",
+        《计枰点围棋大规则艺术版》第二条); otherwise passes are free (the art version, the
+        standard rules).  Only the `art` balancing asks: it refills them only then.
     """
 
     width: int
@@ -59,6 +63,7 @@ class ScoringInput:
     last_mover: str | None = None
     handicap: int = 0
     komi: float = 0.0
+    virtual_stones: bool = False
 
 
 @dataclass(frozen=True)

@@ -119,6 +119,7 @@ def scoring_input(game: Game) -> ScoringInput:
         last_mover=letter[last] if last is not None else None,
         handicap=game.handicap,
         komi=game.komi,
+        virtual_stones=game.rules.virtualMoves,
     )
 
 

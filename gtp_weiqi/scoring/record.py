@@ -17,11 +17,18 @@ from ..core.board import BLACK, EMPTY, WHITE
 from ..core.coords import parse_vertex
 from ..core.files import DEFAULT_READ_LIMIT
 from ..core.game import Game
-from ..core.rules import Rules, RulesError, check_komi, lookup_preset, parse_rules
-from ..core.sgf import SgfError, build_game, parse_sgf, read_sgf_file, unknown_rules_note
+from ..core.rules import DEFAULT_PRESET, Rules, RulesError, check_komi, lookup_preset, parse_rules
+from ..core.sgf import (
+    SgfError,
+    build_game,
+    empty_dead_note,
+    parse_sgf,
+    read_sgf_file,
+    unknown_rules_note,
+)
 from .service import ScoringError
 
-DEFAULT_RULES = "chinese"
+DEFAULT_RULES = DEFAULT_PRESET  # the one default of every front end (core.rules)
 MAX_SGF_BYTES = DEFAULT_READ_LIMIT  # far above any real game record; a bound for hostile files
 
 # Where the dead stones of a count came from.
@@ -47,6 +54,7 @@ class Record:
     recorded_result -- the SGF's RE, None when absent
     size_bytes -- the length of the SGF data
     notes -- what was assumed (an RU not understood, and the rules counted under instead)
+        and what was ignored (DD on empty points)
     """
 
     game: Game
@@ -117,8 +125,8 @@ def load_record(data: bytes, name: str = "<sgf>", rules: str | Rules | None = No
         game = build_game(parsed, chosen, parsed.komi if parsed.komi is not None else fallback)
     except SgfError as exc:
         raise RecordError(str(exc), exc.move) from None
-    return Record(game, parsed.marks, parsed.result, name, len(data),
-                  [note] if note is not None else [])
+    notes = [n for n in (note, empty_dead_note(game, parsed.marks)) if n is not None]
+    return Record(game, parsed.marks, parsed.result, name, len(data), notes)
 
 
 def parse_dead(game: Game, dead: str | Iterable[str]) -> list[int]:

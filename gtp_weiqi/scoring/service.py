@@ -68,11 +68,11 @@ REMOVED = "dead stones removed"
 
 def check_method(name: str) -> str:
     """The slug of a method named by its slug or Chinese name, or ScoringError naming the
-    closest and the known ones."""
+    closest few."""
     try:
         return method_slug(name)
     except ValueError as exc:
-        raise ScoringError(str(exc).replace("; known: ", "; known: all, ")) from None
+        raise ScoringError(str(exc)) from None
 
 
 def dispute_procedure(game: Game, info: Any = _UNSET) -> str:

@@ -13,7 +13,7 @@ from typing import TYPE_CHECKING, BinaryIO
 
 from ..base import MAX_SIZE, MIN_SIZE
 from ..core.lang import add_lang_argument, resolve
-from ..core.rules import komi_argument
+from ..core.rules import DEFAULT_PRESET, komi_argument
 
 if TYPE_CHECKING:
     from .gtp.engine import WeiqiEngine
@@ -28,8 +28,8 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     """The engine's options."""
     parser.add_argument("--size", type=int, default=19, metavar="N",
                         help=f"default board size, {MIN_SIZE}..{MAX_SIZE} (default 19)")
-    parser.add_argument("--rules", default="tromp-taylor", metavar="PRESET",
-                        help="rules preset name or KataGo-style JSON (default tromp-taylor)")
+    parser.add_argument("--rules", default=DEFAULT_PRESET, metavar="PRESET",
+                        help=f"rules preset name or KataGo-style JSON (default {DEFAULT_PRESET})")
     parser.add_argument("--komi", type=komi_argument, default=None, metavar="K",
                         help="komi, White's compensation (default: the preset's komi)")
     parser.add_argument("--seed", type=int, default=0, help="seed of the move generator")
@@ -70,6 +70,9 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     proxy.add_argument("--engine-retries", type=int, default=2, metavar="N",
                        help="asks after an illegal or failed genmove answer before "
                             "passing (default 2)")
+    proxy.add_argument("--engine-restarts", type=int, default=1, metavar="N",
+                       help="times a back end that dies is started again, the game "
+                            "replayed on it (default 1)")
     proxy.add_argument("--engine-dead-stones", action="store_true",
                        help="take the back end's final_status_list dead as explicit marks "
                             "when scoring")
@@ -101,6 +104,8 @@ def refused_option(args: argparse.Namespace) -> str | None:
             return f"--engine: cannot split {args.engine!r} into words: {exc}"
         if not words:
             return "--engine: no command given"
+    if args.engine_restarts < 0:
+        return "--engine-restarts must be 0 or more"
     if not 0 <= args.engine_timeout < math.inf:
         return "--engine-timeout must be 0 (wait for ever) or a positive number of seconds"
     return None
@@ -139,6 +144,7 @@ def run(args: argparse.Namespace) -> int:
             return serve_proxy(engine, args.engine, sys.stdin.buffer, sys.stdout.buffer,
                                timeout=args.engine_timeout or None,
                                retries=args.engine_retries,
+                               restarts=args.engine_restarts,
                                dead_stones=args.engine_dead_stones)
         engine.serve(sys.stdin.buffer, sys.stdout.buffer)
     except (BrokenPipeError, KeyboardInterrupt):
@@ -162,6 +168,7 @@ def _serve_gmp(engine: WeiqiEngine, args: argparse.Namespace,
     if args.engine:
         return serve_proxy(engine, args.engine, sys.stdin.buffer, sys.stdout.buffer,
                            timeout=args.engine_timeout or None, retries=args.engine_retries,
+                           restarts=args.engine_restarts,
                            dead_stones=args.engine_dead_stones, session=session)
     with signals_end_session():
         try:

@@ -40,7 +40,7 @@ from ..core.lang import (
     word,
 )
 from ..core.rules import Rules, komi_argument
-from ..counting import METHODS, parse_params
+from ..counting import METHOD_NAMES, METHODS, parse_params
 from ..counting.types import Count, number
 from ..judgement.marks import scoring_input
 from ..scoring import MethodScore, Record, RecordError, Scorer, ScoreResult, ScoringError
@@ -69,7 +69,10 @@ def add_arguments(p: argparse.ArgumentParser) -> None:
                      "print the counts of 计活子 (count living stones), 计枰点 (count board "
                      "points) and the standard methods; optionally draw the count as SVG / "
                      "PNG.")
-    p.epilog = "methods: " + ", ".join(METHODS)
+    p.epilog = "methods (slug = its Chinese names, each also accepted): " + "; ".join(
+        " = ".join([slug, *(a for a, s in METHOD_NAMES.items()
+                            if s == slug and a not in (slug, slug.replace("_", "-")))])
+        for slug in METHODS)
     p.add_argument("paths", nargs="+", metavar="PATH",
                    help="SGF files, directories (every *.sgf below them), globs, or - for "
                         "an SGF on stdin; one file prints its table, more count as a batch")

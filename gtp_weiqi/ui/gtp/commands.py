@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from ...core.rules import Rules
+from ...core.rules import DEFAULT_PRESET, Rules
 from .analysis_cmds import register_analysis_commands
 from .compat_cmds import register_compat_commands
 from .ending_cmds import register_ending_commands
@@ -11,7 +11,7 @@ from .gfx_cmds import register_gfx_commands
 from .scoring_cmds import register_scoring_commands
 
 
-def build_engine(size: int = 19, rules: Rules | str = "tromp-taylor",
+def build_engine(size: int = 19, rules: Rules | str = DEFAULT_PRESET,
                  komi: float | None = None, seed: int = 0) -> WeiqiEngine:
     """The engine that `gtp-weiqi` serves."""
     engine = WeiqiEngine(size=size, rules=rules, komi=komi, seed=seed)

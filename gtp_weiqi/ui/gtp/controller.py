@@ -17,9 +17,14 @@ guards against, in the order things go wrong:
   numbered for an earlier command, e.g. a duplicate) is read to its end, discarded and
   reported through ``on_problem``; an answer numbered for a later command means the
   channel is out of step for good; a missing answer shows as the deadline passing.  An
-  answer without an id is taken as the answer to the one command waiting, and reported
-  once per command name; an engine whose first answer has no id is taken not to echo ids
-  at all (reported once; matched by order from then on).
+  engine whose first answer has no id is taken not to echo ids at all (reported once;
+  matched by order from then on).  From an engine that echoes ids, an answer without one
+  is out of step until shown otherwise: the channel sends a ``protocol_version`` behind it
+  and reads on.  When the answer numbered for the command comes first, the one without
+  an id was an extra answer: discarded and reported (``on_discarded`` is told, so that a
+  caller can resynchronise after a discarded move).  When the probe's answer comes first,
+  nothing else answered the command: the answer without an id was its answer after all
+  (Leela Zero's ``move_history`` writes none), reported once per command name;
 
 Any of these leaves the channel *broken*: later commands fail at once with the same
 error.  A ``?`` answer is not a channel error: `Controller.command` raises CommandFailed
@@ -36,10 +41,14 @@ for each answer (pipelined), as a throughput measurement does.
 Shutting down is ``quit``, then SIGTERM, then SIGKILL, each after a short wait.  The
 engine runs in a session of its own, so the signals reach any process it started and a
 Ctrl-C on the terminal reaches only our process, which then stops the engine itself.
+With ``die_with_parent`` (the proxy's back end) the engine also dies when we die without
+stopping it, SIGKILLed ourselves: on Linux the child asks the kernel for a SIGKILL when
+its parent ends (``prctl(PR_SET_PDEATHSIG)``, set between fork and exec).
 """
 
 from __future__ import annotations
 
+import ctypes
 import os
 import queue
 import shlex
@@ -54,6 +63,8 @@ from typing import TYPE_CHECKING
 
 if TYPE_CHECKING:
     from .protocol import Engine
+
+_PR_SET_PDEATHSIG = 1  # linux/prctl.h
 
 GTP_FIRST_BYTES = b" \t\r\n#=?"
 DEFAULT_TIMEOUT = 60.0
@@ -155,10 +166,37 @@ def _parse_answer_start(line: str) -> tuple[bool, int | None, str]:
     return ok, ident, rest.rstrip()
 
 
+def _shown(response: Response) -> str:
+    """An answer as a report quotes it: `= E5`, its lines joined by ' / ', cut at 80."""
+    text = ("= " if response.ok else "? ") + response.text
+    return " / ".join(text.splitlines())[:80]
+
+
 def _parse_first_line(line: str) -> tuple[bool, str]:
     """`=12 text` -> (True, 'text'); the id and one separating space removed."""
     ok, _ident, text = _parse_answer_start(line)
     return ok, text
+
+
+def _death_with_parent() -> Callable[[], None] | None:
+    """A `preexec_fn` that asks the kernel to SIGKILL the child when its parent ends
+    (Linux `prctl(PR_SET_PDEATHSIG)`), or None where that cannot be had.  The kernel
+    counts the *thread* that started the child as its parent, so this is used from the
+    main thread only; libc's `prctl` is looked up here, before the fork."""
+    if not os.uname().sysname == "Linux" or threading.current_thread() is not \
+            threading.main_thread():
+        return None
+    try:
+        prctl = ctypes.CDLL(None, use_errno=True).prctl
+    except (OSError, AttributeError):
+        return None
+    parent = os.getpid()
+
+    def preexec() -> None:
+        prctl(_PR_SET_PDEATHSIG, int(signal.SIGKILL), 0, 0, 0)
+        if os.getppid() != parent:  # the parent died before the request was made
+            os._exit(1)
+    return preexec
 
 
 def _check_line(line: str) -> None:
@@ -204,6 +242,9 @@ class SubprocessChannel(Channel):
     transcript -- called with ("out", bytes) for every command line written, ("in", bytes)
         for every line the engine writes on stdout and ("err", bytes) on stderr, as they
         happen (the readers call it from their threads), e.g. to keep a GTP log
+    on_discarded -- called for each answer read and discarded, with the command line it
+        was numbered for, or None when it carried no id (a caller may resynchronise)
+    die_with_parent -- the engine dies with this process, even SIGKILLed (Linux)
     """
 
     def __init__(self, argv: Sequence[str], *, cwd: str | None = None,
@@ -211,8 +252,12 @@ class SubprocessChannel(Channel):
                  on_stderr: Callable[[str], None] | None = None,
                  new_session: bool = True, numbered: bool = False,
                  on_problem: Callable[[str], None] | None = None,
-                 transcript: Callable[[str, bytes], None] | None = None) -> None:
+                 transcript: Callable[[str, bytes], None] | None = None,
+                 on_discarded: Callable[[str | None], None] | None = None,
+                 die_with_parent: bool = False) -> None:
         self.argv = list(argv)
+        self.on_discarded = on_discarded
+        self._sent: dict[int, str] = {}  # the command lines of recent ids
         self._transcript = transcript
         self.numbered = numbered
         self.on_problem = on_problem
@@ -232,7 +277,8 @@ class SubprocessChannel(Channel):
         try:
             self.proc = subprocess.Popen(
                 self.argv, stdin=subprocess.PIPE, stdout=subprocess.PIPE,
-                stderr=subprocess.PIPE, cwd=cwd, env=env, start_new_session=new_session)
+                stderr=subprocess.PIPE, cwd=cwd, env=env, start_new_session=new_session,
+                preexec_fn=_death_with_parent() if die_with_parent else None)
         except OSError as exc:
             raise EngineDied(f"cannot start {self.argv[0]!r}: {exc.strerror or exc}") from None
         self._out_thread = threading.Thread(target=self._read_stdout, daemon=True,
@@ -374,7 +420,7 @@ class SubprocessChannel(Channel):
         with self._lock:
             ident = self._send(line)
             deadline = None if timeout is None else time.monotonic() + timeout
-            return self._read_response(deadline, line, timeout, ident)
+            return self._read_response(deadline, line, timeout, ident, probe=True)
 
     def stream(self, line: str, timeout: float | None, on_start: Callable[[Response], None],
                on_line: Callable[[str], None], stop: Callable[[], bool], *,
@@ -429,6 +475,8 @@ class SubprocessChannel(Channel):
             if self._broken is not None:
                 raise self._broken
             idents = [self._take_id() for _ in lines]
+            for line, ident in zip(lines, idents, strict=True):
+                self._remember(ident, line)
             encoded = [(line if ident is None else f"{ident} {line}").encode("utf-8") + b"\n"
                        for line, ident in zip(lines, idents, strict=True)]
             stdin = self.proc.stdin
@@ -506,11 +554,19 @@ class SubprocessChannel(Channel):
         self._next_id += 1
         return ident
 
+    def _remember(self, ident: int | None, line: str) -> None:
+        """Keep the command line of id `ident` (the last hundred), to say what a discarded
+        answer was numbered for."""
+        if ident is not None:
+            self._sent[ident] = line
+            self._sent.pop(ident - 100, None)
+
     def _send(self, line: str) -> int | None:
         """Write the command (with the next id when numbered); the id or None."""
         if self._broken is not None:
             raise self._broken
         ident = self._take_id()
+        self._remember(ident, line)
         wire = line if ident is None else f"{ident} {line}"
         self._write(wire.encode("utf-8") + b"\n")
         return ident
@@ -520,17 +576,94 @@ class SubprocessChannel(Channel):
         if self.on_problem is not None:
             self.on_problem(message)
 
+    def _discarded(self, ident: int | None) -> None:
+        """Tell `on_discarded` the command line an answer read and discarded was numbered
+        for (None: it had no id, or the id is too old to say)."""
+        if self.on_discarded is not None:
+            self.on_discarded(None if ident is None else self._sent.get(ident))
+
     def _read_response(self, deadline: float | None, line: str, timeout: float | None,
-                       ident: int | None = None) -> Response:
+                       ident: int | None = None, probe: bool = False) -> Response:
+        """The answer to command `ident`.  With `probe` (one command waiting), an answer
+        without an id from an engine that echoes ids is settled by `_settle_idless`."""
         got: list[bytes] = []
-        ok, answered, first = self._read_start(deadline, line, timeout, ident, got)
+        ok, answered, first = self._read_start(deadline, line, timeout, ident, got,
+                                               probe=probe)
         rest = self._rest_of_answer(deadline, line, timeout, got)
-        return Response(ok, "\n".join([first, *rest]), b"".join(got), answered)
+        response = Response(ok, "\n".join([first, *rest]), b"".join(got), answered)
+        if probe and ident is not None and answered is None and self._echoes_ids:
+            return self._settle_idless(deadline, line, timeout, ident, response)
+        return response
+
+    def _settle_idless(self, deadline: float | None, line: str, timeout: float | None,
+                       ident: int, candidate: Response) -> Response:
+        """An answer without an id (`candidate`) came for command `ident` from an engine
+        that echoes ids: out of step, unless nothing else answers the command.  A
+        `protocol_version` goes out behind it as a probe; the answers are read until the
+        one numbered `ident` (the candidate was extra: discarded) or the probe's (the
+        candidate was the answer after all) comes."""
+        probe = self._take_id()
+        assert probe is not None
+        self._remember(probe, "protocol_version")
+        self._write(f"{probe} protocol_version\n".encode())
+        while True:
+            got: list[bytes] = []
+            text = self._first_line(deadline, line, timeout, got)
+            ok, answered, first = _parse_answer_start(text)
+            rest = self._rest_of_answer(deadline, line, timeout, got)
+            response = Response(ok, "\n".join([first, *rest]), b"".join(got), answered)
+            if answered == probe:
+                name = line.split(" ")[0]
+                if name not in self._idless:
+                    self._idless.add(name)
+                    self._problem(f"answer without its id to {ident} {line!r} "
+                                  f"({_shown(candidate)!r}); taken as the answer, since "
+                                  "nothing else answered it")
+                return candidate
+            if answered == ident or answered is None:
+                self._problem(f"answer without an id {_shown(candidate)!r} discarded: "
+                              f"out of step before the answer to {ident} {line!r}")
+                self._discarded(None)
+                if answered is None:
+                    candidate = response  # two without ids: the earlier was extra
+                    continue
+                self._skip_to(probe, deadline, timeout)
+                return response
+            if answered < ident:
+                self._problem(f"extra answer {_shown(response)!r} (numbered for command "
+                              f"{answered}) discarded before the answer to {ident} {line!r}")
+                self._discarded(answered)
+                continue
+            raise self._fail(ProtocolError(
+                f"out of step: an answer numbered {answered} ({text[:60]!r}) to command "
+                f"{ident} {line!r}", self.stderr_tail(8)))
+
+    def _skip_to(self, probe: int, deadline: float | None, timeout: float | None) -> None:
+        """Read the answers up to the probe's (`_settle_idless`), discarding any before it."""
+        line = "protocol_version"
+        while True:
+            got: list[bytes] = []
+            text = self._first_line(deadline, line, timeout, got)
+            _ok, answered, _first = _parse_answer_start(text)
+            rest = self._rest_of_answer(deadline, line, timeout, got)
+            if answered == probe:
+                return
+            if answered is not None and answered > probe:
+                raise self._fail(ProtocolError(
+                    f"out of step: an answer numbered {answered} ({text[:60]!r}) to command "
+                    f"{probe} {line!r}", self.stderr_tail(8)))
+            shown = " / ".join([text, *rest])[:80]
+            self._problem(f"extra answer {shown!r} discarded before the answer to {probe} "
+                          f"{line!r}")
+            self._discarded(answered)
 
     def _read_start(self, deadline: float | None, line: str, timeout: float | None,
-                    ident: int | None, got: list[bytes]) -> tuple[bool, int | None, str]:
+                    ident: int | None, got: list[bytes], probe: bool = False
+                    ) -> tuple[bool, int | None, str]:
         """The first line of the answer to command `ident` (extra answers before it read
-        and discarded): (ok, its id, its text).  The bytes read go to `got`."""
+        and discarded): (ok, its id, its text).  The bytes read go to `got`.  An answer
+        without an id from an engine that echoes ids is returned as it is with `probe`
+        (the caller settles it), else taken as the answer (reported once per command)."""
         while True:
             text = self._first_line(deadline, line, timeout, got)
             ok, answered, first = _parse_answer_start(text)
@@ -545,20 +678,21 @@ class SubprocessChannel(Channel):
                               "by order from now on")
                 return ok, answered, first
             if answered is None:
-                # One command is outstanding, so this answers it (Leela Zero's move_history
-                # writes no id); said once per command name.
+                if probe:
+                    return ok, answered, first
+                # A stream or pipelined commands: taken as the answer, said once per name.
                 name = line.split(" ")[0]
                 if name not in self._idless:
                     self._idless.add(name)
                     self._problem(f"answer without its id to {ident} {line!r} "
-                                  f"({text[:60]!r}); taken as the answer, since it is the "
-                                  "only command waiting")
+                                  f"({text[:60]!r}); taken as the answer")
                 return ok, answered, first
             if answered < ident:
                 rest = self._rest_of_answer(deadline, line, timeout, [])
                 shown = " / ".join([text, *rest])[:80]
                 self._problem(f"extra answer {shown!r} (numbered for command {answered}) "
                               f"discarded before the answer to {ident} {line!r}")
+                self._discarded(answered)
                 got.clear()
                 continue
             raise self._fail(ProtocolError(

@@ -28,8 +28,9 @@ takes back the last step: a move, or an ending step with the virtual moves it re
 from __future__ import annotations
 
 from ...core import ending
-from ...core.board import COLOUR_NAME
+from ...core.board import COLOUR_NAME, Board
 from ...core.game import Game
+from ...judgement.seki import find_seki
 from .engine import WeiqiEngine
 from .protocol import GtpError, Handler, check_arity, parse_colour
 from .scoring_cmds import scoring_of
@@ -51,6 +52,12 @@ def check_open(game: Game) -> None:
     reason = ending.move_refusal(game)
     if reason is not None:
         raise GtpError(reason)
+
+def seki_one_sided(board: Board, dead: set[int]) -> dict[int, int]:
+    """The points of a seki only one side can fill safely (单方权利官子), the stones in
+    `dead` taken off: what a test play may prove one side's 目 (第十三条(4))."""
+    return find_seki(board, dead).one_sided
+
 
 class EndingCommands:
     """The ending commands of one engine, and its move / undo commands refined (wrap)."""
@@ -172,7 +179,7 @@ class EndingCommands:
     def cmd_test_end(self, args: list[str]) -> str:
         check_arity(args, 0)
         try:
-            main, dead, owners = ending.end_test_play(self.engine.game)
+            main, dead, owners = ending.end_test_play(self.engine.game, seki_one_sided)
         except ending.EndingError as exc:
             raise GtpError(exc.reason) from None
         self._switch(main)

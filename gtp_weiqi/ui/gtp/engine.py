@@ -19,7 +19,15 @@ from ...core.board import BLACK, EMPTY, WHITE, Board
 from ...core.coords import format_vertex, parse_vertex
 from ...core.files import DEFAULT_READ_LIMIT, FileRefused, atomic_write, describe
 from ...core.game import Game, IllegalPlay
-from ...core.rules import Rules, RulesError, check_komi, lookup_preset, parse_rules, with_field
+from ...core.rules import (
+    DEFAULT_PRESET,
+    Rules,
+    RulesError,
+    check_komi,
+    lookup_preset,
+    parse_rules,
+    with_field,
+)
 from ...core.sgf import SgfError, game_to_sgf, load_sgf
 from .protocol import Engine, GtpError, check_arity, parse_colour, parse_float, parse_int
 
@@ -107,9 +115,12 @@ class WeiqiEngine(Engine):
         "fixed_handicap",
     }
 
-    def __init__(self, size: int = 19, rules: Rules | str = "tromp-taylor",
+    def __init__(self, size: int = 19, rules: Rules | str = DEFAULT_PRESET,
                  komi: float | None = None, seed: int = 0) -> None:
         super().__init__()
+        # whether a komi was ever set (--komi, `komi`, a loaded record): until one is, the
+        # komi is the preset's and follows a change of preset (docs/rules.md, "Komi")
+        self.komi_set = komi is not None
         if isinstance(rules, str):
             rules_value, default_komi = parse_rules(rules)
             rules = rules_value
@@ -242,6 +253,7 @@ class WeiqiEngine(Engine):
             self.game.komi = check_komi(parse_float(args[0]))
         except RulesError as exc:
             raise GtpError(f"syntax error: {exc}") from None
+        self.komi_set = True
         return ""
 
     # -- moves --------------------------------------------------------------------------
@@ -381,6 +393,7 @@ class WeiqiEngine(Engine):
         for note in notes:
             print(f"gtp-weiqi: {note}", file=sys.stderr)
         self.game = game
+        self.komi_set = True  # the record's KM, or the komi it was loaded with
         self.on_new_game()
         self.after_load()
         return ""
@@ -433,8 +446,9 @@ class WeiqiEngine(Engine):
         lines.append(letters)
         lines.append(f"Rules: {game.rules.preset_name or game.rules.to_json()}  "
                      f"Komi: {format_number(game.komi)}")
-        lines.append(f"B stones captured: {game.captured[WHITE]}  "
-                     f"W stones captured: {game.captured[BLACK]}")
+        # worded as `score` words it: how many stones of each colour were captured (俘子)
+        lines.append(f"Stones captured: black {game.captured[BLACK]}, "
+                     f"white {game.captured[WHITE]}")
         if game.rules.virtualMoves:
             lines.append(f"Virtual moves (虚着): B {game.virtual[BLACK]}  W {game.virtual[WHITE]}")
         lines.append(f"To move: {'black' if game.to_move == BLACK else 'white'}  "
@@ -479,14 +493,20 @@ class WeiqiEngine(Engine):
             raise GtpError("syntax error: expected a rules preset name or JSON")
         text = " ".join(args)
         try:
-            rules, _default_komi = parse_rules(text)
+            rules, default_komi = parse_rules(text)
         except RulesError as exc:
             reason = str(exc)  # KataGo's wording, "Unknown rules '<text>', <why>", said once
             if reason.startswith("unknown rules "):
                 raise GtpError("U" + reason[1:]) from None
             raise GtpError(f"Unknown rules '{text}', {reason}") from None
         self.set_rules(rules)
+        self._follow_preset_komi(default_komi)
         return ""
+
+    def _follow_preset_komi(self, default_komi: float | None) -> None:
+        """A new preset brings its komi while no komi was ever set (docs/rules.md, "Komi")."""
+        if default_komi is not None and not self.komi_set:
+            self.game.komi = default_komi
 
     def cmd_kata_set_rule(self, args: list[str]) -> str:
         check_arity(args, 2)
@@ -508,6 +528,7 @@ class WeiqiEngine(Engine):
         if found is None:
             raise GtpError(f"unknown rules {args[0]!r}; known: {', '.join(_KGS_RULES)}")
         self.set_rules(found[0])
+        self._follow_preset_komi(found[1])
         return ""
 
     # -- GoGui --------------------------------------------------------------------------

@@ -15,7 +15,7 @@ Added to a WeiqiEngine by `register_gfx_commands` (after the scoring commands):
                                      changes one
 
 gogui-analyze_commands then also lists these, a `string` entry per method for its
-final_score_<slug>, and the dead-stone editor (`eplist/Dead stones/weiqi-dead_stones`).
+final_score_<slug>, and the dead-stone editor (`eplist/Dead stones/weiqi-dead_stones set`).
 """
 
 from __future__ import annotations
@@ -48,7 +48,7 @@ def analyze_entries(known: Container[str]) -> list[str]:
     entries = [
         "param/Rules and Counting (规则与计法)/weiqi-param",
         "dboard/Ownership (归属)/weiqi-ownership",
-        "eplist/Dead stones/weiqi-dead_stones",
+        "eplist/Dead stones/weiqi-dead_stones set",
         "gfx/Count (current rules)/weiqi-gfx",
     ]
     for slug, info in METHODS.items():

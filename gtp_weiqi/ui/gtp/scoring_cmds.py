@@ -250,12 +250,24 @@ class Scoring:
         return "\n".join(lines)
 
     def cmd_dead_stones(self, args: list[str]) -> str:
-        """GoGui editable point list: `show` lists the dead stones; a list marks exactly
-        those strings dead (and the other strings judged dead alive again); no arguments
-        means no dead stones (GoGui sends the bare command when the list is emptied)."""
-        if args == ["show"]:
+        """The dead stones, read or set.  No arguments, or `show`, lists them (asking never
+        changes the count); `none` marks every string alive; a list of vertices marks
+        exactly those strings dead (the other strings judged dead alive again).  `set`
+        before any of these is GoGui's form: its editable list is `weiqi-dead_stones set`,
+        so it asks `set show` and sends `set V...`, or a bare `set` for an emptied list,
+        which means no dead stones."""
+        words = [a.lower() for a in args]
+        gogui = bool(words) and words[0] == "set"
+        if gogui:
+            args, words = args[1:], words[1:]
+        if words in ([], ["show"]) and not (gogui and not words):
             verdict = self.verdict()
             return self.engine.format_points([p for p, s in verdict.status.items() if s == "dead"])
+        if words == ["none"]:
+            args = []
+        elif "show" in words or "none" in words:
+            raise GtpError("syntax error: weiqi-dead_stones [show | none | VERTEX... | "
+                           "set [show | VERTEX...]]")
         points = self._vertices_arg(args)
         game = self.engine.game
         board = game.board
@@ -267,7 +279,8 @@ class Scoring:
         revive = [p for p, s in verdict.status.items() if s == "dead" and p not in chosen]
         if revive:
             game.mark_status(revive, "alive")
-        game.mark_status(points, "dead")
+        if points:
+            game.mark_status(points, "dead")
         return ""
 
     def cmd_genmove_cleanup(self, args: list[str]) -> str:

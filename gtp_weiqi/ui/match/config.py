@@ -7,7 +7,8 @@ from __future__ import annotations
 
 from dataclasses import asdict, dataclass
 
-from ...core.rules import parse_rules
+from ...base.colours import BLACK
+from ...core.rules import DEFAULT_PRESET, parse_rules
 from .clock import TimeControl
 from .openings import Opening, opening_index
 
@@ -38,7 +39,7 @@ class MatchConfig:
     black: str
     white: str
     size: int = 19
-    rules: str = "tromp-taylor"
+    rules: str = DEFAULT_PRESET
     komi: float | None = None
     alternate: bool = False
     max_moves: int = 1000
@@ -90,6 +91,29 @@ class MatchConfig:
         if self.openings:
             data["openings"] = [{"file": o.name, "sha256": o.sha256} for o in self.openings]
         return data
+
+
+@dataclass(frozen=True)
+class GameSpec:
+    """Game number `index` of a match (numbered from 0, as gogui-twogtp does)."""
+
+    index: int
+    config: MatchConfig
+
+    @property
+    def swapped(self) -> bool:
+        """With --alternate, odd-numbered games give the `--black` engine White."""
+        return self.config.alternate and self.index % 2 == 1
+
+    def engine_of(self, colour: int) -> str:
+        first = colour == BLACK
+        if self.swapped:
+            first = not first
+        return ENGINES[0] if first else ENGINES[1]
+
+    @property
+    def opening(self) -> Opening | None:
+        return self.config.opening_of(self.index)
 
 
 def engine_labels(config: MatchConfig, found: dict[str, tuple[str, str]]) -> dict[str, str]:

@@ -26,14 +26,14 @@ import os
 from dataclasses import dataclass
 from pathlib import Path
 
+from ...base.colours import BLACK, COLOUR_LETTER, COLOUR_NAME, WHITE
 from ...core import ending
-from ...core.board import BLACK, COLOUR_LETTER, WHITE
 from ...core.coords import format_vertex
 from ...core.files import read_regular_file
 from ...core.sgf import SgfError, parse_sgf
 from ..gtp.commands import build_engine
 
-_NAME = {BLACK: "Black", WHITE: "White"}
+_NAME = {c: COLOUR_NAME[c].capitalize() for c in (BLACK, WHITE)}
 
 
 class OpeningError(ValueError):

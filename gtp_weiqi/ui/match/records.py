@@ -31,17 +31,20 @@ from typing import Any
 from sgfmill import sgf
 
 from ... import __version__
-from ...core.board import BLACK, COLOUR_LETTER, WHITE
+from ...base.colours import BLACK, COLOUR_LETTER, COLOUR_NAME, WHITE
 from ...core.coords import format_vertex
 from ...core.files import atomic_write
 from .config import ENGINES, MatchConfig, engine_labels
-from .referee import Referee, inverse_result, parse_result
+from .outcome import EndReason, Outcome, inverse_result, parse_result
 
 DAT_COLUMNS = ("GAME", "RES_B", "RES_W", "RES_R", "ALT", "DUP", "LEN", "TIME_B", "TIME_W",
                "CPU_B", "CPU_W", "ERR", "ERR_MSG")
 OPENING_COLUMN = "OPENING"  # after gogui-twogtp's columns, whose readers find them by name
 GTP_LOGS = "gtplogs"
-_UPPER = {BLACK: "B", WHITE: "W"}
+
+
+def _upper(colour: int) -> str:
+    return COLOUR_LETTER[colour].upper()
 
 
 def write_json(path: Path, data: Any) -> None:
@@ -64,33 +67,28 @@ def remove_stale_temporaries(out: Path) -> None:
 # -- one game -----------------------------------------------------------------------------
 
 
-def _rules_name(referee: Referee) -> str:
-    rules = referee.engine.game.rules
-    return rules.preset_name or rules.to_json()
-
-
-def game_record(referee: Referee) -> dict[str, Any]:
+def game_record(outcome: Outcome) -> dict[str, Any]:
     """The JSON record of one finished game."""
-    spec = referee.spec
-    players = referee.players
-    winner, margin = parse_result(referee.result)
-    engine_result = inverse_result(referee.result) if spec.swapped else referee.result
-    res = {c: referee.final_scores[c] for c in (BLACK, WHITE)}
+    spec = outcome.spec
+    players = outcome.sides
+    winner, margin = parse_result(outcome.result)
+    engine_result = inverse_result(outcome.result) if spec.swapped else outcome.result
+    res = {c: outcome.final_scores[c] for c in (BLACK, WHITE)}
     by_engine = {players[c].engine: res[c] for c in (BLACK, WHITE)}
     dat_res = {key: (inverse_result(by_engine[engine]) if spec.swapped else by_engine[engine])
                for key, engine in (("B", ENGINES[0]), ("W", ENGINES[1]))}
     dat_res["R"] = engine_result
-    forfeit = referee.forfeit
-    labels = labels_of(referee)
+    forfeit = outcome.forfeit
+    labels = dict(outcome.labels)
     err_msg = ""
     if forfeit is not None:
-        who = f"{labels[players[forfeit.colour].engine]} ({_UPPER[forfeit.colour]})"
+        who = f"{labels[players[forfeit.colour].engine]} ({_upper(forfeit.colour)})"
         if forfeit.kind == "time":
             err_msg = f"{who} loses on time: {forfeit.message}"
         else:
             err_msg = f"{who} forfeits, {forfeit.kind}: {forfeit.message}"
-    elif referee.result == "?" or referee.end == "error":
-        err_msg = "; ".join(referee.notes)
+    elif outcome.result == "?" or outcome.end is EndReason.ERROR:
+        err_msg = "; ".join(outcome.notes)
     times = {p.engine: {"moves": len(p.move_times), "total": round(sum(p.move_times), 4),
                         "max": round(max(p.move_times, default=0.0), 4)}
              for p in players.values()}
@@ -101,41 +99,35 @@ def game_record(referee: Referee) -> dict[str, Any]:
         "labels": labels,
         "names": {p.engine: p.name for p in players.values()},
         "versions": {p.engine: p.version for p in players.values()},
-        "result": referee.result,
+        "result": outcome.result,
         "result_by_engine": engine_result,
-        "winner_colour": _UPPER[winner] if winner is not None else None,
+        "winner_colour": _upper(winner) if winner is not None else None,
         "winner": players[winner].engine if winner is not None else None,
         "margin": margin,
-        "end": referee.end,
+        "end": outcome.end.value,
         "forfeit": None if forfeit is None else {
-            "colour": _UPPER[forfeit.colour], "engine": players[forfeit.colour].engine,
+            "colour": _upper(forfeit.colour), "engine": players[forfeit.colour].engine,
             "kind": forfeit.kind, "message": forfeit.message},
-        "moves": len(referee.record_moves),
-        "stop_at": referee.stop_at,
-        "counted_at": referee.count_at,
-        "dead": [format_vertex(referee.engine.game.board.row_col(p)) for p in referee.dead],
-        "judged_dead": [format_vertex(referee.engine.game.board.row_col(p))
-                        for p in referee.judged_dead],
-        "notes": referee.notes,
+        "moves": len(outcome.moves),
+        "stop_at": outcome.stop_at,
+        "counted_at": outcome.count_at,
+        "dead": [format_vertex(p) for p in outcome.dead],
+        "judged_dead": [format_vertex(p) for p in outcome.judged_dead],
+        "notes": list(outcome.notes),
         "res": dat_res,
         "time": times,
         "cpu": {p.engine: None if p.cpu is None else round(p.cpu, 3) for p in players.values()},
         "err": 1 if err_msg else 0,
         "err_msg": err_msg,
-        "methods": referee.method_results(),
-        "duration": round(referee.duration, 3),
+        "methods": list(outcome.methods),
+        "duration": round(outcome.duration, 3),
         "sgf": game_stem(spec.index) + ".sgf",
-        "opening": None if referee.opening is None else referee.opening.name,
-        "opening_moves": referee.opening_moves,
+        "opening": outcome.opening,
+        "opening_moves": outcome.opening_moves,
         "time_control": None if spec.config.time is None else spec.config.time.spec,
-        "clock": {p.engine: {"used": round(p.clock.used, 3), "left": p.clock.show()}
-                  for p in players.values() if p.clock is not None},
+        "clock": {p.engine: {"used": round(p.clock_used, 3), "left": p.clock_left}
+                  for p in players.values() if p.clock_used is not None},
     }
-
-
-def labels_of(referee: Referee) -> dict[str, str]:
-    """The engines' labels in this game (the given ones, else name and version)."""
-    return referee.labels()
 
 
 def _fmt(value: Any) -> str:
@@ -144,35 +136,26 @@ def _fmt(value: Any) -> str:
     return str(value)
 
 
-def root_comment(referee: Referee, record: dict[str, Any]) -> str:
-    spec = referee.spec
+def root_comment(outcome: Outcome, record: dict[str, Any]) -> str:
+    """The SGF root's comment: the players, rules, time, opening, how the game ended, the
+    notes, the dead stones and the count under every method."""
+    spec = outcome.spec
     config = spec.config
-    players = referee.players
+    players = outcome.sides
     lines = [f"gtp-weiqi match, game {spec.index}"]
     for colour in (BLACK, WHITE):
         p = players[colour]
-        who = labels_of(referee)[p.engine]
-        lines.append(f"{'Black' if colour == BLACK else 'White'}: {who} "
+        who = outcome.labels[p.engine]
+        lines.append(f"{COLOUR_NAME[colour].capitalize()}: {who} "
                      f"[{p.engine}: {p.command}]")
-    lines.append(f"Rules: {_rules_name(referee)}; komi {_fmt(config.effective_komi)}")
+    lines.append(f"Rules: {outcome.rules_name}; komi {_fmt(config.effective_komi)}")
     if config.time is not None:
         lines.append(f"Time: {config.time.describe()} per side (--time {config.time.spec})")
-    if referee.opening is not None:
-        lines.append(f"Opening: {referee.opening.name} ({referee.opening_moves} moves, from "
+    if outcome.opening is not None:
+        lines.append(f"Opening: {outcome.opening} ({outcome.opening_moves} moves, from "
                      f"{config.openings_dir or 'the openings'})")
-    end = {"agreed": "agreed end (dead stones agreed by both engines and the referee)",
-           "passes": "two passes: counted as it stands (Tromp–Taylor)",
-           "cleanup": "counted at the stop, dead stones as the cleanup captured them",
-           "forced": "forced end: four virtual moves under one board pattern (四虚终局), "
-                     "every stone alive",
-           "natural_end": "natural end: neither side has a route left (自然终局), every stone "
-                          "alive",
-           "draw": "long cycle: a draw", "no_result": "long cycle: no result",
-           "limit": "move limit reached: counted as it stands",
-           "resign": "resignation", "forfeit": "forfeit",
-           "time": "loss on time"}.get(referee.end, referee.end)
-    lines.append(f"Result: {referee.result}; {end}")
-    own = next((m for m in record["methods"] if m["method"] == referee.game.rules.counting),
+    lines.append(f"Result: {outcome.result}; {outcome.end.words}")
+    own = next((m for m in record["methods"] if m["method"] == outcome.counting),
                None)
     if own is not None and own.get("judgement"):
         lines.append(f"The result is the count of {own['method']} (the rules' own method), "
@@ -185,10 +168,10 @@ def root_comment(referee: Referee, record: dict[str, Any]) -> str:
             lines.append(f"Loss on time: {who} as {side}: {f['message']}")
         else:
             lines.append(f"Forfeit: {who} as {side}, {f['kind']}: {f['message']}")
-    if referee.stop_at is not None:
-        lines.append(f"Stop after move {referee.stop_at}; counted position: move "
-                     f"{referee.count_at}")
-    for note in referee.notes:
+    if outcome.stop_at is not None:
+        lines.append(f"Stop after move {outcome.stop_at}; counted position: move "
+                     f"{outcome.count_at}")
+    for note in outcome.notes:
         lines.append(f"Note: {note}")
     if record["dead"]:
         lines.append("Dead stones: " + " ".join(record["dead"]))
@@ -203,53 +186,50 @@ def root_comment(referee: Referee, record: dict[str, Any]) -> str:
             judged = f" [{m['judgement']}]" if m.get("judgement") else ""
             lines.append(f"  {m['method']} {m['name']}: B {_fmt(m['black'])}, "
                          f"W {_fmt(m['white'])}{unit} -> {m['result']}{judged}")
-    lines.append(f"final_score answers: Black {referee.final_scores[BLACK]}, "
-                 f"White {referee.final_scores[WHITE]}, referee {referee.result}")
+    lines.append(f"final_score answers: Black {outcome.final_scores[BLACK]}, "
+                 f"White {outcome.final_scores[WHITE]}, referee {outcome.result}")
     return "\n".join(lines)
 
 
-def game_sgf(referee: Referee, record: dict[str, Any]) -> bytes:
+def game_sgf(outcome: Outcome, record: dict[str, Any]) -> bytes:
     """The SGF of one game: every move played (cleanup included), comments where the game
     stopped and ended, DD (dead stones) on the counted position."""
-    game = referee.engine.game
-    config = referee.spec.config
+    config = outcome.spec.config
     out = sgf.Sgf_game(config.size)
     root = out.get_root()
     root.set("KM", float(config.effective_komi))
-    root.set("RU", _rules_name(referee))
-    root.set("RE", referee.result)
+    root.set("RU", outcome.rules_name)
+    root.set("RE", outcome.result)
     root.set("AP", ("gtp_weiqi", __version__))
     root.set("DT", datetime.date.today().isoformat())
-    root.set("GN", f"game {referee.spec.index}")
+    root.set("GN", f"game {outcome.spec.index}")
     for colour, prop in ((BLACK, "PB"), (WHITE, "PW")):
-        p = referee.players[colour]
-        root.set(prop, labels_of(referee)[p.engine])
+        root.set(prop, outcome.labels[outcome.sides[colour].engine])
     if config.time is not None:
         root.set("TM", float(config.time.main))
         overtime = config.time.sgf_overtime()
         if overtime is not None:
             root.set("OT", overtime)
-    root.set("C", root_comment(referee, record))
+    root.set("C", root_comment(outcome, record))
     node = root
-    board = game.board
-    count_at = referee.count_at
-    for number, (colour, point) in enumerate(referee.record_moves, start=1):
+    count_at = outcome.count_at
+    for number, (colour, point) in enumerate(outcome.moves, start=1):
         node = node.new_child()
         if point is None:
-            node.set_raw(_UPPER[colour], b"")
+            node.set_raw(_upper(colour), b"")
         else:
-            node.set_move(COLOUR_LETTER[colour], board.row_col(point))
-        if number in referee.move_clocks:
-            left, stones = referee.move_clocks[number]
+            node.set_move(COLOUR_LETTER[colour], point)
+        if number in outcome.move_clocks:
+            left, stones = outcome.move_clocks[number]
             node.set("BL" if colour == BLACK else "WL", left)
             if stones is not None:
                 node.set("OB" if colour == BLACK else "OW", stones)
-        if number in referee.comments:
-            node.set("C", "\n".join(referee.comments[number]))
-        if number == count_at and referee.dead:
-            node.set("DD", {board.row_col(p) for p in referee.dead})
-    if 0 in referee.comments:
-        root.set("C", root.get("C") + "\n" + "\n".join(referee.comments[0]))
+        if number in outcome.comments:
+            node.set("C", "\n".join(outcome.comments[number]))
+        if number == count_at and outcome.dead:
+            node.set("DD", set(outcome.dead))
+    if 0 in outcome.comments:
+        root.set("C", root.get("C") + "\n" + "\n".join(outcome.comments[0]))
     return out.serialise()
 
 
@@ -263,25 +243,25 @@ def gtp_log_name(index: int, colour: str, label: str) -> str:
     return f"{game_stem(index)}-{colour}-{_file_label(label)}.log"
 
 
-def gtp_logs(referee: Referee, record: dict[str, Any]) -> dict[str, bytes]:
+def gtp_logs(outcome: Outcome, record: dict[str, Any]) -> dict[str, bytes]:
     """Each engine's GTP transcript of the game, by file name (none without --gtp-log)."""
     logs = {}
-    for colour, player in referee.players.items():
+    for colour, player in outcome.sides.items():
         if player.log is None:
             continue
         label = record["labels"][player.engine]
-        head = (f"# gtp-weiqi match, game {referee.spec.index}: {label} as "
-                f"{'Black' if colour == BLACK else 'White'} [{player.engine}: "
+        head = (f"# gtp-weiqi match, game {outcome.spec.index}: {label} as "
+                f"{COLOUR_NAME[colour].capitalize()} [{player.engine}: "
                 f"{player.command}]\n").encode("utf-8", "replace")
-        logs[gtp_log_name(referee.spec.index, _UPPER[colour], label)] = head + player.log.data()
+        logs[gtp_log_name(outcome.spec.index, _upper(colour), label)] = head + player.log
     return logs
 
 
-def game_files(referee: Referee) -> tuple[dict[str, Any], bytes, dict[str, bytes]]:
+def game_files(outcome: Outcome) -> tuple[dict[str, Any], bytes, dict[str, bytes]]:
     """A finished game's JSON record, SGF and GTP logs, as plain data (a cluster worker
     sends them back to be written by the match's own process)."""
-    record = game_record(referee)
-    return record, game_sgf(referee, record), gtp_logs(referee, record)
+    record = game_record(outcome)
+    return record, game_sgf(outcome, record), gtp_logs(outcome, record)
 
 
 def write_files(out: Path, record: dict[str, Any], sgf_data: bytes,
@@ -299,9 +279,9 @@ def write_files(out: Path, record: dict[str, Any], sgf_data: bytes,
     return record
 
 
-def write_game(out: Path, referee: Referee) -> dict[str, Any]:
+def write_game(out: Path, outcome: Outcome) -> dict[str, Any]:
     """Write a finished game's SGF and JSON record."""
-    return write_files(out, *game_files(referee))
+    return write_files(out, *game_files(outcome))
 
 
 def load_records(out: Path, games: int) -> dict[int, dict[str, Any]]:

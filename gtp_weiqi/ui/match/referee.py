@@ -35,242 +35,40 @@ its stderr) is kept for the records; with `--verbose` each move is a line on std
 from __future__ import annotations
 
 import sys
-import threading
 import time
 import traceback
-from collections.abc import Callable
-from dataclasses import dataclass, field
-from typing import Any
 
+from ...base.colours import BLACK, COLOUR_LETTER, COLOUR_NAME, WHITE, opponent
 from ...core import ending
-from ...core.board import BLACK, COLOUR_LETTER, WHITE, opponent
-from ...core.coords import format_vertex, parse_vertex, parse_vertex_list
+from ...core.coords import parse_vertex
 from ...core.game import Game
 from ...core.lang import in_one, lines
-from ...core.rules import has_our_fields
 from ...judgement.marks import ALL_ALIVE_METHODS
-from ...scoring.service import Scorer, ScoringError, UnclearError
+from ...scoring.service import Scorer
 from ..gtp.commands import build_engine
-from ..gtp.controller import (
-    ChannelError,
-    CommandFailed,
-    Controller,
-    ControllerError,
-    SubprocessChannel,
-    split_command,
-)
+from ..gtp.controller import ControllerError
 from ..gtp.engine import WeiqiEngine
 from ..gtp.protocol import GtpError
 from .clock import Clock
-from .config import ENGINES, MatchConfig, engine_labels
-from .openings import Opening
-
-_UPPER = {BLACK: "B", WHITE: "W"}
-_NAME = {BLACK: "Black", WHITE: "White"}
-_CHANNEL_KIND = {"died": "crash", "timeout": "timeout", "garbage": "garbage"}
-
-
-class Forfeit(Exception):
-    """`colour` loses the game; `kind` says why: illegal, timeout, crash, garbage, failed,
-    refused, or time (a loss on time under `--time`: result `B+Time` / `W+Time`)."""
-
-    def __init__(self, colour: int, kind: str, message: str) -> None:
-        super().__init__(message)
-        self.colour = colour
-        self.kind = kind
-        self.message = message
+from .config import GameSpec, engine_labels
+from .count import Count, agreement, count, points, settle
+from .count import vertex as format_point
+from .outcome import EndReason, Forfeit, Outcome
+from .players import GtpLog, Player, launch_player, start_player
 
 
-@dataclass(frozen=True)
-class GameSpec:
-    """Game number `index` of a match (numbered from 0, as gogui-twogtp does)."""
-
-    index: int
-    config: MatchConfig
-
-    @property
-    def swapped(self) -> bool:
-        """With --alternate, odd-numbered games give the `--black` engine White."""
-        return self.config.alternate and self.index % 2 == 1
-
-    def engine_of(self, colour: int) -> str:
-        first = colour == BLACK
-        if self.swapped:
-            first = not first
-        return ENGINES[0] if first else ENGINES[1]
-
-    @property
-    def opening(self) -> Opening | None:
-        return self.config.opening_of(self.index)
+def _upper(colour: int) -> str:
+    """B or W, as results and records write a colour."""
+    return COLOUR_LETTER[colour].upper()
 
 
-class GtpLog:
-    """One engine's GTP transcript in one game, filled by the channel's threads: commands
-    as `> line`, the engine's output as it wrote it, its stderr as `# stderr: line`."""
-
-    def __init__(self) -> None:
-        self._lock = threading.Lock()
-        self._parts: list[bytes] = []
-
-    def add(self, kind: str, data: bytes) -> None:
-        if kind == "out":
-            data = b"".join(b"> " + line + b"\n" for line in data.rstrip(b"\n").split(b"\n"))
-        elif kind == "err":
-            data = b"# stderr: " + data.rstrip(b"\r\n") + b"\n"
-        with self._lock:
-            self._parts.append(data)
-
-    def note(self, text: str) -> None:
-        """Lines of the referee's own (`# ...`), e.g. why the channel ended."""
-        self.add("note", b"".join(b"# " + line.encode("utf-8", "replace") + b"\n"
-                                  for line in text.splitlines() or [""]))
-
-    def data(self) -> bytes:
-        with self._lock:
-            return b"".join(self._parts)
-
-
-@dataclass
-class Player:
-    """One engine in one game."""
-
-    colour: int
-    engine: str
-    command: str
-    controller: Controller | None = None
-    name: str = ""
-    version: str = ""
-    move_times: list[float] = field(default_factory=list)
-    cpu: float | None = None
-    clock: Clock | None = None
-    log: GtpLog | None = None
-    shown: str = ""  # the engine's label in the match, once both engines have started
-
-    @property
-    def label(self) -> str:
-        return f"{_NAME[self.colour]} ({self.shown or self.name or self.engine})"
-
-    def _fail(self, error: ControllerError, what: str) -> Forfeit:
-        if isinstance(error, ChannelError):
-            return Forfeit(self.colour, _CHANNEL_KIND.get(error.kind, "crash"),
-                           f"{what}: {error.describe()}")
-        assert isinstance(error, CommandFailed)
-        return Forfeit(self.colour, "failed", f"{what}: {error.text or 'failed'}")
-
-    def call(self, name: str, *args: str, timeout: float | None = None) -> str:
-        """A command that must succeed; any failure forfeits the game."""
-        assert self.controller is not None
-        try:
-            if timeout is None:
-                return self.controller.command(name, *args)
-            return self.controller.command(name, *args, timeout=timeout)
-        except ControllerError as exc:
-            raise self._fail(exc, " ".join([name, *args])) from None
-
-    def ask(self, name: str, *args: str) -> str | None:
-        """A command that may fail (None); a broken channel still forfeits."""
-        assert self.controller is not None
-        try:
-            response = self.controller.ask(name, *args)
-        except ChannelError as exc:
-            raise self._fail(exc, " ".join([name, *args])) from None
-        return response.text if response.ok else None
-
-    def known(self, name: str) -> bool:
-        assert self.controller is not None
-        try:
-            return self.controller.known(name)
-        except ChannelError as exc:
-            raise self._fail(exc, f"known_command {name}") from None
-
-
-class _Launch:
-    """An interruption (Ctrl-C, SIGTERM) that arrives while an engine process is being
-    started waits until the process is recorded, so that it is stopped with the rest
-    instead of being left behind."""
-
-    busy = False
-    pending: BaseException | None = None
-
-
-def deferring_handler(make: Callable[[int], BaseException]) -> Callable[[int, object], None]:
-    """A signal handler that raises `make(signum)`, deferred while an engine starts."""
-    def handler(signum: int, frame: object) -> None:
-        if _Launch.busy:
-            _Launch.pending = make(signum)
-            return
-        raise make(signum)
-    return handler
-
-
-def launch_player(player: Player, config: MatchConfig) -> None:
-    """Start the engine's process (both are started before either is spoken to, so they
-    load at the same time)."""
-    _Launch.busy = True
-    try:
-        channel = SubprocessChannel(split_command(player.command),
-                                    transcript=None if player.log is None else player.log.add)
-        player.controller = Controller(channel, player.engine, config.timeout)
-    except (ChannelError, ValueError) as exc:
-        message = exc.describe() if isinstance(exc, ChannelError) else str(exc)
-        raise Forfeit(player.colour, "crash", f"cannot start: {message}") from None
-    finally:
-        _Launch.busy = False
-        pending, _Launch.pending = _Launch.pending, None
-        if pending is not None:
-            raise pending
-
-
-def start_player(player: Player, config: MatchConfig) -> None:
-    """Set the game up on a launched engine: boardsize, clear_board, komi, rules for
-    KataGo, time settings."""
-    if player.controller is None:
-        launch_player(player, config)
-    assert player.controller is not None
-    try:
-        player.controller.handshake()
-    except ControllerError as exc:
-        raise player._fail(exc, "start") from None
-    player.name = " ".join((player.ask("name") or "").split())
-    player.version = " ".join((player.ask("version") or "").split())
-    player.call("boardsize", str(config.size))
-    player.call("clear_board")
-    komi = config.effective_komi
-    if player.ask("komi", str(int(komi)) if float(komi).is_integer() else repr(komi)) is None:
-        pass  # GTP says komi must be accepted; one that refuses plays on regardless
-    if player.known("kata-set-rules"):
-        rules = build_engine(config.size, config.rules).game.rules
-        current = player.ask("kata-get-rules") if player.known("kata-get-rules") else None
-        full = current is not None and has_our_fields(current)  # another gtp_weiqi
-        player.ask("kata-set-rules", rules.to_json() if full else rules.to_katago_json())
-    if config.time is not None and player.known("time_settings"):
-        player.ask("time_settings", *config.time.gtp_settings())
-    elif config.time_per_move and player.known("time_settings"):
-        player.ask("time_settings", "0", str(max(1, round(config.time_per_move))), "1")
-
-
-def inverse_result(result: str) -> str:
-    """`B+3` <-> `W+3`; anything else unchanged (gogui-twogtp's inverseResult)."""
-    if result[:1] in ("B", "W") and result[1:2] == "+":
-        return ("W" if result[0] == "B" else "B") + result[1:]
-    return result
-
-
-def parse_result(result: str) -> tuple[int | None, float | None]:
-    """(winner colour or None, margin or None) of an RE value."""
-    if result in ("0", "Draw", "Jigo"):
-        return None, 0.0
-    if result[:2] in ("B+", "W+"):
-        winner = BLACK if result[0] == "B" else WHITE
-        try:
-            return winner, float(result[2:])
-        except ValueError:
-            return winner, None
-    return None, None
+def _name(colour: int) -> str:
+    """Black or White, as the records' sentences name a side."""
+    return COLOUR_NAME[colour].capitalize()
 
 
 class Referee:
-    """Plays one game; `run` returns the game's record (JSON-able) and its SGF."""
+    """Plays one game; `run` returns its `Outcome`."""
 
     def __init__(self, spec: GameSpec) -> None:
         self.spec = spec
@@ -291,15 +89,12 @@ class Referee:
         self.comments: dict[int, list[str]] = {}  # move number -> node comments
         self.stop_at: int | None = None
         self.count_at: int | None = None  # move number of the counted position
-        self.dead: list[int] = []  # dead in the counted result
-        self.judged_dead: list[int] = []  # dead to the judgement (the other methods' counts)
+        self.counted = Count()  # the count of the final position, once made
         self.notes: list[str] = []
-        self.end = ""
+        self.end: EndReason | None = None
         self.result = "?"
         self.forfeit: Forfeit | None = None
-        self.detail: dict[str, Any] | None = None
         self.scorer = Scorer()
-        self.judge = self.scorer.judge
         self.final_scores = {BLACK: "?", WHITE: "?"}
         self.duration = 0.0
 
@@ -311,19 +106,16 @@ class Referee:
         return self.engine.game
 
     def _vertex(self, point: int | None) -> str:
-        return format_vertex(None if point is None else self.game.board.row_col(point))
+        return format_point(self.game, point)
 
     def _comment(self, text: str) -> None:
         self.comments.setdefault(len(self.record_moves), []).append(text)
 
-    def _points(self, text: str) -> set[int]:
-        """The board points of a vertex list (an engine's answer or our own)."""
-        game = self.game
-        return {game.board.point(*rc) for rc in parse_vertex_list(text, game.width, game.height)}
 
     # -- the game -----------------------------------------------------------------------
 
-    def run(self) -> None:
+    def run(self) -> Outcome:
+        """Play the game, stop both engines; what it came to."""
         started = time.monotonic()
         try:
             for colour in (BLACK, WHITE):
@@ -334,7 +126,7 @@ class Referee:
             for player in self.players.values():
                 player.shown = labels[player.engine]
             self._play()
-            if self.end == "resign":
+            if self.end is EndReason.RESIGN:
                 self.final_scores = {BLACK: self.result, WHITE: self.result}
             else:
                 self._ask_final_scores()
@@ -343,25 +135,46 @@ class Referee:
             self._error(exc)
         except Forfeit as forfeit:
             self.forfeit = forfeit
-            winner = _UPPER[opponent(forfeit.colour)]
+            winner = _upper(opponent(forfeit.colour))
             if forfeit.kind == "time":
-                self.end = "time"
+                self.end = EndReason.TIME
                 self.result = f"{winner}+Time"
-                self._comment(f"{_NAME[forfeit.colour]} loses on time: {forfeit.message}")
+                self._comment(f"{_name(forfeit.colour)} loses on time: {forfeit.message}")
             else:
-                self.end = "forfeit"
+                self.end = EndReason.FORFEIT
                 self.result = f"{winner}+F"
-                self._comment(f"{_NAME[forfeit.colour]} forfeits ({forfeit.kind}): "
+                self._comment(f"{_name(forfeit.colour)} forfeits ({forfeit.kind}): "
                               f"{forfeit.message}")
             self.final_scores = {BLACK: self.result, WHITE: self.result}
         finally:
             self.duration = time.monotonic() - started
             self._close()
+        return self.outcome()
+
+    def outcome(self) -> Outcome:
+        """The game as the records keep it."""
+        assert self.end is not None, "the game has not ended"
+        game = self.game
+        row_col = game.board.row_col
+        rules = game.rules
+        return Outcome(
+            spec=self.spec, end=self.end, result=self.result, forfeit=self.forfeit,
+            final_scores=dict(self.final_scores),
+            sides={c: p.side() for c, p in self.players.items()}, labels=self.labels(),
+            rules_name=rules.preset_name or rules.to_json(), counting=rules.counting,
+            moves=tuple((c, None if p is None else row_col(p)) for c, p in self.record_moves),
+            opening=None if self.opening is None else self.opening.name,
+            opening_moves=self.opening_moves, stop_at=self.stop_at, count_at=self.count_at,
+            dead=tuple(row_col(p) for p in self.counted.dead),
+            judged_dead=tuple(row_col(p) for p in self.counted.judged_dead),
+            notes=tuple(self.notes), comments={k: list(v) for k, v in self.comments.items()},
+            move_clocks=dict(self.move_clocks), methods=tuple(self.counted.methods),
+            duration=self.duration)
 
     def _error(self, exc: Exception) -> None:
         """A failure of the referee itself: the game is void, with the reason recorded."""
         traceback.print_exc(file=sys.stderr)
-        self.end = "error"
+        self.end = EndReason.ERROR
         self.result = "Void"
         self.notes.append(f"referee error: {type(exc).__name__}: {exc}")
 
@@ -459,12 +272,12 @@ class Referee:
             clocks = ""
             if mover.clock is not None:
                 clocks = in_one(one, "  clocks {clocks}", clocks=" ".join(
-                    f"{_UPPER[c]} {self.players[c].clock.show()}"  # type: ignore[union-attr]
+                    f"{_upper(c)} {self.players[c].clock.show()}"  # type: ignore[union-attr]
                     for c in (BLACK, WHITE)))
             said.append(in_one(
                 one, "game {game} move {move}: {name} ({colour}) {vertex} {seconds} s{clocks}",
                 game=self.spec.index, move=len(self.record_moves) + 1,
-                name=self.labels()[mover.engine], colour=_UPPER[colour], vertex=word,
+                name=self.labels()[mover.engine], colour=_upper(colour), vertex=word,
                 seconds=f"{took:.2f}", clocks=clocks))
         for line in lines(self.config.lang, *said):
             print(line, file=sys.stderr, flush=True)
@@ -479,11 +292,11 @@ class Referee:
             game = self.game
             info = ending.end_info(game)
             if info.state in ending.OVER:  # forced or natural end, draw, no result
-                self.end = info.state
+                self.end = EndReason(info.state)
                 self._count()
                 return
             if len(self.record_moves) >= config.max_moves:
-                self.end = "limit"
+                self.end = EndReason.LIMIT
                 if phase == "cleanup" and rules.ending != "NATURAL":
                     self.notes.append(f"the cleanup reached the move limit "
                                       f"({config.max_moves} moves); counted at the stop with "
@@ -492,7 +305,7 @@ class Referee:
                 else:
                     self.notes.append(f"stopped at the move limit ({config.max_moves} moves); "
                                       "counted as it stands")
-                    self._settle(captured=None)
+                    settle(self.scorer, self.game, captured=None)
                 self._count()
                 return
             colour = game.to_move
@@ -506,9 +319,9 @@ class Referee:
             word = words[0] if words else ""
             self._heartbeat(colour, word)
             if word.lower() == "resign":
-                self.end = "resign"
-                self.result = f"{_UPPER[opponent(colour)]}+R"
-                self._comment(f"{_NAME[colour]} resigns")
+                self.end = EndReason.RESIGN
+                self.result = f"{_upper(opponent(colour))}+R"
+                self._comment(f"{_name(colour)} resigns")
                 return
             try:
                 rc = parse_vertex(word, game.width, game.height)
@@ -520,7 +333,7 @@ class Referee:
                 reason = game.illegal_reason(colour, point)
                 if reason is not None:
                     raise Forfeit(colour, "illegal",
-                                  f"illegal move {_UPPER[colour]} {word.upper()} ({reason})")
+                                  f"illegal move {_upper(colour)} {word.upper()} ({reason})")
             refusal = ending.move_refusal(game)
             if refusal is not None:  # cannot happen while the loop checks the end first
                 raise RuntimeError(refusal)
@@ -541,7 +354,7 @@ class Referee:
                     return
             elif min(game.consecutive_passes(), len(self.record_moves) - (self.stop_at or 0)) >= 2:
                 if phase == "cleanup":
-                    self.end = "cleanup"
+                    self.end = EndReason.CLEANUP
                     self._end_cleanup()
                     self._count()
                     return
@@ -553,14 +366,14 @@ class Referee:
         """Two passes / virtual moves: an agreed end, or the start of the cleanup."""
         self.stop_at = len(self.record_moves)
         if self.game.rules.counting in ALL_ALIVE_METHODS:
-            self.end = "passes"
+            self.end = EndReason.PASSES
             self.notes.append(f"two passes end the game after move {self.stop_at}; under "
                               "Tromp–Taylor every stone on the board counts as it stands")
             self._count()
             return "agreed"
-        agreed, why = self._agreement()
+        agreed, why = agreement(self.scorer, self.game, self.players.values())
         if agreed:
-            self.end = "agreed"
+            self.end = EndReason.AGREED
             self.notes.append(f"agreed end after move {self.stop_at}: {why}")
             self._count()
             return "agreed"
@@ -575,38 +388,18 @@ class Referee:
                     player.ask("weiqi-test_play")
         return "cleanup"
 
-    def _agreement(self) -> tuple[bool, str]:
-        """Whether both engines' dead stones equal ours (and ours are all decided)."""
-        verdict = self.scorer.verdict(self.game)
-        if verdict.unclear:
-            unsure = " ".join(self._vertex(p) for s in verdict.unclear for p in sorted(
-                s, key=self.game.board.row_col))
-            return False, f"our judgement is unsure of {unsure}"
-        ours = {p for p, s in verdict.status.items() if s == "dead"}
-        shown = " ".join(sorted(self._vertex(p) for p in ours)) or "none"
-        for colour in (BLACK, WHITE):
-            player = self.players[colour]
-            if not player.known("final_status_list"):
-                return False, f"{player.label} cannot list dead stones"
-            text = player.ask("final_status_list", "dead")
-            if text is None:
-                return False, f"{player.label} failed final_status_list dead"
-            theirs = self._points(text)
-            if theirs != ours:
-                listed = " ".join(sorted(self._vertex(p) for p in theirs)) or "none"
-                return False, f"{player.label} sees dead {listed}, we see {shown}"
-        return True, f"both engines and we see dead {shown}"
-
     def _end_cleanup(self) -> None:
         """Mark the stopped position's dead stones from what the cleanup captured, and
         make it the position to count."""
         game = self.game
         if game.rules.ending == "ART":
-            dead = self._points(self.engine.run_command("weiqi-test_end", []))
+            answer = self.engine.run_command("weiqi-test_end", [])
+            game = self.game  # the paused position again
+            dead = points(game, answer)
             for player in self.players.values():
                 if player.known("weiqi-test_end"):
                     player.ask("weiqi-test_end")
-            self._settle(captured=dead)
+            settle(self.scorer, game, captured=dead)
             self.count_at = self.stop_at
             return
         assert self.stop_at is not None
@@ -614,51 +407,17 @@ class Referee:
         stop = len(moves) - (len(self.record_moves) - self.stop_at)
         captured = ending.captured_after(game, stop)
         game.replace_moves(moves[:stop])
-        self._settle(captured=captured)
+        settle(self.scorer, game, captured=captured)
         self.count_at = self.stop_at
 
-    def _settle(self, captured: set[int] | None) -> None:
-        """Mark strings for counting: captured ones dead; strings our judgement calls dead
-        (when the cleanup kept them) or cannot decide, alive."""
-        game = self.game
-        report = self.judge.report(game)
-        unclear = {p for string in report.unclear for p in string}
-        groups: dict[str, list[int]] = {"dead": [], "alive": []}
-        for _colour, stones, _libs in game.board.strings():
-            first = stones[0]
-            if captured is not None and any(p in captured for p in stones):
-                groups["dead"].append(first)
-            elif first in unclear or (captured is not None
-                                      and report.status.get(first) == "dead"):
-                groups["alive"].append(first)
-        for status, points in groups.items():
-            if points:
-                game.mark_status(points, status)
-
     def _count(self) -> None:
-        """Count the position: the rules' own result, the dead stones it took, and the
-        count under every method (the scoring library, on the referee's game)."""
-        game = self.game
+        """Count the position (count.py); the counted position is the last unless a
+        cleanup chose the stop."""
         if self.count_at is None:
             self.count_at = len(self.record_moves)
-        try:
-            self.result = self.scorer.result(game, game.rules.counting)
-        except UnclearError as exc:
-            firsts = sorted((s[0] for s in exc.strings), key=game.board.row_col)
-            listed = " ".join(self._vertex(p) for p in firsts)
-            self.notes.append(f"final_score failed: cannot score: unclear {listed}")
-            self.result = "?"
-        except ScoringError as exc:
-            self.notes.append(f"final_score failed: {exc}")
-            self.result = "?"
-        verdict = self.scorer.verdict(game)
-        dead = {p for p, s in verdict.status.items() if s == "dead"}
-        self.dead = [] if ending.end_info(game).all_alive else sorted(dead)
-        self.judged_dead = sorted(dead)
-        try:
-            self.detail = self.scorer.detail(game, "all")
-        except ScoringError as exc:
-            self.notes.append(f"weiqi-score all failed: {exc}")
+        self.counted = count(self.scorer, self.game)
+        self.result = self.counted.result
+        self.notes.extend(self.counted.notes)
 
     # -- the record ---------------------------------------------------------------------
 
@@ -677,26 +436,10 @@ class Referee:
             except ControllerError:
                 pass
 
-    def method_results(self) -> list[dict[str, Any]]:
-        if not self.detail:
-            return []
-        out = []
-        for entry in self.detail.get("methods", []):
-            balance = (entry.get("params") or {}).get("balance")
-            out.append({"method": entry["slug"] + (f"[{balance}]" if balance else ""),
-                        "name": entry.get("name_zh", ""), "black": entry.get("black"),
-                        "white": entry.get("white"), "unit": entry.get("unit", {}).get("en"),
-                        "result": entry.get("result"), "judgement": entry.get("judgement")})
-        return out
+
+def play_game(spec: GameSpec) -> Outcome:
+    """Play game `spec.index`: what it came to."""
+    return Referee(spec).run()
 
 
-def play_game(spec: GameSpec) -> Referee:
-    """Play game `spec.index`; the returned referee holds everything the records need."""
-    referee = Referee(spec)
-    referee.run()
-    return referee
-
-
-__all__ = ["Forfeit", "GameSpec", "Player", "Referee", "deferring_handler", "inverse_result",
-           "launch_player",
-           "parse_result", "play_game", "start_player"]
+__all__ = ["Referee", "play_game"]

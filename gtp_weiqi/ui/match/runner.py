@@ -1,11 +1,11 @@
 """`gtp-weiqi match`: play a match between two GTP engines and write its records.
 
     gtp-weiqi match --black CMD --white CMD --games N --size S --rules PRESET [--komi K]
-                    [--alternate] [--jobs J] [--out DIR] [--max-moves M]
+                    [--alternate] [--workers N] [--out DIR] [--max-moves M]
                     [--time MAIN[+BYO/STONES] | --time-per-move T] [--timeout S]
                     [--openings DIR] [--gtp-log] [-v] [--dask ADDRESS|local]
 
-Each game gets fresh engine processes.  Games run in `--jobs` processes at once, or as
+Each game gets fresh engine processes.  Games run in `--workers` processes at once, or as
 one task each on a Dask cluster (`--dask`), whose results this process writes.  A game's
 records are written when it ends, atomically; after an interruption (Ctrl-C, a crash)
 the same command plays only the games that have no record yet.  Progress goes to stderr:
@@ -27,21 +27,23 @@ import shlex
 import signal
 import sys
 import threading
-import time
 from collections.abc import Iterator
 from pathlib import Path
 from typing import Any, TextIO
 
+from ...base.sizes import MAX_SIZE, MIN_SIZE
 from ...core.files import atomic_write
-from ...core.lang import add_lang_argument, in_one, lines, resolve, sentence, word
-from ...core.rules import RulesError, komi_argument, parse_rules
+from ...core.lang import add_lang_argument, resolve, sentence
+from ...core.rules import DEFAULT_PRESET, RulesError, komi_argument, parse_rules
 from ..cluster import ClusterError
 from ..gtp.controller import Controller, ControllerError
 from . import records
 from .clock import TimeControl, TimeSpecError
-from .config import ENGINES, MatchConfig, engine_labels
+from .config import ENGINES, GameSpec, MatchConfig, engine_labels
 from .openings import OpeningError, load_openings
-from .referee import GameSpec, deferring_handler, play_game
+from .players import deferring_handler
+from .progress import Progress
+from .referee import play_game
 from .stats import report_text, summarise
 
 SETTINGS = "match.json"
@@ -63,14 +65,16 @@ def add_arguments(p: argparse.ArgumentParser) -> None:
                    "engine")
     p.add_argument("--games", type=int, default=1, metavar="N", help="games to play (default 1)")
     p.add_argument("--size", type=int, default=19, metavar="S", help="board size (default 19)")
-    p.add_argument("--rules", default="tromp-taylor", metavar="PRESET",
-                   help="rules preset or KataGo-style JSON (default tromp-taylor)")
+    p.add_argument("--rules", default=DEFAULT_PRESET, metavar="PRESET",
+                   help=f"rules preset or KataGo-style JSON (default {DEFAULT_PRESET})")
     p.add_argument("--komi", type=komi_argument, default=None, metavar="K",
                    help="komi (default: the preset's)")
     p.add_argument("--alternate", action="store_true",
                    help="swap colours in odd-numbered games")
-    p.add_argument("--jobs", type=int, default=1, metavar="J",
-                   help="games played at once, each in its own process (default 1)")
+    p.add_argument("--workers", "--jobs", type=int, default=1, metavar="N", dest="jobs",
+                   action=DeprecatedSpelling,
+                   help="games played at once, each in its own process (default 1; "
+                        "--jobs, its old name, still works)")
     p.add_argument("--out", default="match", metavar="DIR",
                    help="directory for the records (default ./match)")
     p.add_argument("--max-moves", type=int, default=1000, metavar="M",
@@ -105,9 +109,21 @@ def add_arguments(p: argparse.ArgumentParser) -> None:
     p.add_argument("--dask", metavar="ADDRESS",
                    help="play the games on a Dask cluster: a scheduler's address "
                         "(tcp://host:8786; its workers need gtp_weiqi and the engines) or "
-                        "local (a new local cluster of --jobs workers); the records are "
+                        "local (a new local cluster of --workers workers); the records are "
                         "written here")
     add_lang_argument(p)
+
+
+class DeprecatedSpelling(argparse.Action):
+    """An option whose first spelling is its name and whose others are old names, kept
+    working with a warning on stderr (`--jobs` is `--workers`, as `score` calls it)."""
+
+    def __call__(self, parser: argparse.ArgumentParser, namespace: argparse.Namespace,
+                 values: Any, option_string: str | None = None) -> None:
+        if option_string is not None and option_string != self.option_strings[0]:
+            print(f"{parser.prog}: warning: {option_string} is deprecated; use "
+                  f"{self.option_strings[0]} (the same number)", file=sys.stderr)
+        setattr(namespace, self.dest, values)
 
 
 def check_option_values(args: argparse.Namespace) -> None:
@@ -121,7 +137,7 @@ def check_option_values(args: argparse.Namespace) -> None:
         raise MatchError(f"--timeout must be a positive number of seconds, not "
                          f"{args.timeout:g}")
     if args.jobs < 1:
-        raise MatchError(f"--jobs must be at least 1, not {args.jobs}")
+        raise MatchError(f"--workers must be at least 1, not {args.jobs}")
     for option in ("black_label", "white_label"):
         label = getattr(args, option)
         if label is not None and (not label.strip() or not label.isprintable()):
@@ -143,8 +159,8 @@ def check_option_values(args: argparse.Namespace) -> None:
 
 
 def config_from(args: argparse.Namespace) -> MatchConfig:
-    if not 2 <= args.size <= 25:
-        raise MatchError("--size must be between 2 and 25")
+    if not MIN_SIZE <= args.size <= MAX_SIZE:
+        raise MatchError(f"--size must be between {MIN_SIZE} and {MAX_SIZE}")
     if args.games < 1:
         raise MatchError("--games must be at least 1")
     if args.max_moves < 1:
@@ -291,8 +307,7 @@ def play_and_record(task: tuple[GameSpec, str]) -> dict[str, Any]:
     """Play one game and write its records (in the worker, so a finished game is never
     lost with the parent)."""
     spec, out = task
-    referee = play_game(spec)
-    return records.write_game(Path(out), referee)
+    return records.write_game(Path(out), play_game(spec))
 
 
 def _end_with_parent() -> None:
@@ -345,88 +360,6 @@ def _interruptible() -> Iterator[None]:
     finally:
         for n, handler in previous.items():
             signal.signal(n, handler if handler is not None else signal.SIG_DFL)
-
-
-class Progress:
-    """A bar on a terminal (stderr); one plain line per game otherwise, in `lang` (both:
-    the Chinese line, then the English).  Engines are named by their labels (by engine:
-    `black_engine` / `white_engine` -> label); results, colours (B, W) and the kinds of
-    forfeit stay as the records write them."""
-
-    def __init__(self, total: int, done: int, stream: TextIO | None = None,
-                 labels: dict[str, str] | None = None, lang: str = "en") -> None:
-        self.lang = lang
-        # sys.stderr as it is now, not as it was when this module was imported
-        stream = sys.stderr if stream is None else stream
-        self.labels = labels or {e: e for e in ENGINES}
-        self.total = total
-        self.done = done
-        self.stream = stream
-        self.tty = stream.isatty()
-        self.started = time.monotonic()
-        self.played = 0
-        self.wins = {e: 0 for e in ENGINES}
-        if self.tty:
-            self._draw()
-
-    def update(self, record: dict[str, Any]) -> None:
-        self.done += 1
-        self.played += 1
-        if record.get("winner") in self.wins:
-            self.wins[record["winner"]] += 1
-        if self.tty:
-            self._draw()
-        else:
-            forfeit = record.get("forfeit")
-            colours = record.get("colours")
-            said = []
-            for one in ("zh", "en"):
-                why = players = opening = ""
-                if forfeit:
-                    who = self.labels.get(forfeit["engine"], forfeit["engine"])
-                    why = in_one(one, " ({name} loses on time)", name=who) \
-                        if forfeit["kind"] == "time" else \
-                        in_one(one, " ({name} forfeits: {kind})", name=who,
-                               kind=forfeit["kind"])
-                if colours:
-                    players = in_one(one, "{black} (B) vs {white} (W): ",
-                                     black=self.labels.get(colours["B"], colours["B"]),
-                                     white=self.labels.get(colours["W"], colours["W"]))
-                if record.get("opening"):
-                    opening = in_one(one, ", opening {name}", name=record["opening"])
-                said.append(in_one(
-                    one, "game {game}: {players}{result}{why}, {moves} moves{opening}, "
-                    "{seconds} s [{done}/{total}]", game=record["game"], players=players,
-                    result=record["result"], why=why, moves=record["moves"], opening=opening,
-                    seconds=f"{record['duration']:.1f}", done=self.done, total=self.total))
-            for line in lines(self.lang, *said):
-                print(line, file=self.stream, flush=True)
-
-    def _draw(self) -> None:
-        width = 30
-        filled = int(width * self.done / self.total) if self.total else width
-        elapsed = time.monotonic() - self.started
-        left = ""
-        if self.played:
-            remaining = elapsed / self.played * (self.total - self.done)
-            left = " " + word(self.lang, "~{clock} left", clock=_clock(remaining))
-        wins = "  ".join(f"{self.labels.get(e, e)}: {n}" for e, n in self.wins.items())
-        games = word(self.lang, "{done}/{total} games", done=self.done, total=self.total)
-        line = (f"\r[{'#' * filled}{'.' * (width - filled)}] {games}"
-                f"  {word(self.lang, 'wins: {wins}', wins=wins)}  {_clock(elapsed)}"
-                f"{left} ")
-        self.stream.write(line)
-        self.stream.flush()
-
-    def close(self) -> None:
-        if self.tty:
-            self.stream.write("\n")
-            self.stream.flush()
-
-
-def _clock(seconds: float) -> str:
-    seconds = int(seconds)
-    return f"{seconds // 60}:{seconds % 60:02d}"
 
 
 def run_match(config: MatchConfig, games: int, out: Path, jobs: int = 1,

@@ -11,11 +11,10 @@ from __future__ import annotations
 from ....core.board import COLOUR_LETTER
 from ....core.coords import parse_vertex
 from ....core.game import Move
-from ..controller import ChannelError
 from ..ending_cmds import check_open
 from ..engine import parse_colour
-from ..protocol import GtpError, Handler
-from .link import Unavailable, describe_failure
+from ..protocol import Handler
+from .link import Unavailable
 from .sync import BackendSync
 
 RESIGN = "resign"
@@ -61,15 +60,7 @@ class MoveChecks(BackendSync):
         letter = COLOUR_LETTER[colour]
         attempts = self.retries + 1 if attempts is None else attempts
         for attempt in range(1, attempts + 1):
-            try:
-                self.sync()
-            except Unavailable as exc:
-                raise GtpError(f"{command} unavailable: {exc}") from None
-            try:
-                response = self.backend.ask(command, letter)
-            except ChannelError as exc:
-                self._mark_dead(exc)
-                raise GtpError(f"{command} unavailable: {describe_failure(exc)}") from None
+            response = self.ask_synced(command, letter)
             tries = f"try {attempt} of {attempts}"
             if not response.ok:
                 self.report(f"back end failed `{command} {letter}` ({response.text}); {tries}")

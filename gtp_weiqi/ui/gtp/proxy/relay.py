@@ -56,9 +56,11 @@ class Proxy(StreamRelay):
 
     def __init__(self, engine: WeiqiEngine, backend: Controller, *, retries: int = 2,
                  dead_stones: bool = False,
-                 report: Callable[[str], None] | None = None) -> None:
+                 report: Callable[[str], None] | None = None,
+                 start_again: Callable[[], Controller] | None = None,
+                 restarts: int = 1) -> None:
         super().__init__(engine, backend, retries=retries, dead_stones=dead_stones,
-                         report=report)
+                         report=report, start_again=start_again, restarts=restarts)
         self._our_marks: set[int] = set()
         self._judged_key: object = None
         self._judge = Judge(seed=engine.seed)
@@ -213,15 +215,7 @@ class Proxy(StreamRelay):
         return handler
 
     def _forward(self, name: str, args: list[str]) -> str:
-        try:
-            self.sync()
-        except Unavailable as exc:
-            raise GtpError(f"{name} unavailable: {exc}") from None
-        try:
-            response = self.backend.ask(name, *args)
-        except ChannelError as exc:
-            self._mark_dead(exc)
-            raise GtpError(f"{name} unavailable: {describe_failure(exc)}") from None
+        response = self.ask_synced(name, *args)
         if not response.ok:
             raise GtpError(response.text or "failed")
         return response.text
@@ -326,9 +320,11 @@ class Proxy(StreamRelay):
         return own + (theirs or 0.0)
 
     def cmd_backend(self, args: list[str]) -> str:
-        """weiqi-backend: one line on the back end's state: its name and process, whether
-        the ids of its answers are checked, how many problems of the connection were
-        recovered from, and its state (ok, out_of_step or dead, with the reason)."""
+        """weiqi-backend: one line on the back end's state: its name and process, how
+        many times it was restarted, whether the ids of its answers are checked, how many
+        problems of the connection were recovered from, and its state (ok, out_of_step or
+        dead, with the reason; the last restart's reason and the last problem recovered
+        from follow)."""
         self.engine._arity(args, 0)
         channel = self.backend.channel
         ids = "checked" if getattr(channel, "ids_checked", False) else "unchecked"
@@ -338,9 +334,12 @@ class Proxy(StreamRelay):
             state = f"out_of_step {self.desync}"
         else:
             state = "ok"
+        if self.restarted:
+            state += f"; restarted after: {self.restarted[-1]}"
         if self.recovered:
             state += f"; last recovered: {self.recovered[-1]}"
-        return (f"name={self.backend_name.replace(' ', '_')} pid={channel.pid} ids={ids} "
+        return (f"name={self.backend_name.replace(' ', '_')} pid={channel.pid} "
+                f"restarts={len(self.restarted)} ids={ids} "
                 f"recovered={self.recovered_count} state={state}")
 
     def close(self, quick: bool = False) -> None:

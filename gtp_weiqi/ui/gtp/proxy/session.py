@@ -25,17 +25,23 @@ from .relay import Proxy
 
 def start_proxy(engine: WeiqiEngine, command: str, *, timeout: float | None = DEFAULT_TIMEOUT,
                 retries: int = 2, dead_stones: bool = False,
-                forward_stderr: bool = True) -> Proxy:
-    """Start the back end and join it to `engine`.  Raises ControllerError when the back
-    end cannot be started or does not speak GTP."""
+                forward_stderr: bool = True, restarts: int = 1) -> Proxy:
+    """Start the back end and join it to `engine`; a back end that dies is started again
+    at most `restarts` times.  It dies with this process, even a SIGKILLed one (Linux; see
+    controller.py).  Raises ControllerError when the back end cannot be started or does
+    not speak GTP."""
+    argv = split_command(command)
 
     def forward(line: str) -> None:
         print(line, file=sys.stderr, flush=True)
 
-    channel = SubprocessChannel(split_command(command), numbered=True,
-                                on_stderr=forward if forward_stderr else None)
-    proxy = Proxy(engine, Controller(channel, "back end", timeout), retries=retries,
-                  dead_stones=dead_stones)
+    def start_backend() -> Controller:
+        channel = SubprocessChannel(argv, numbered=True, die_with_parent=True,
+                                    on_stderr=forward if forward_stderr else None)
+        return Controller(channel, "back end", timeout)
+
+    proxy = Proxy(engine, start_backend(), retries=retries, dead_stones=dead_stones,
+                  start_again=start_backend, restarts=restarts)
     try:
         proxy.start()
     except BaseException:
@@ -81,7 +87,7 @@ def signals_end_session() -> Iterator[None]:
 
 def serve_proxy(engine: WeiqiEngine, command: str, stdin: BinaryIO, stdout: BinaryIO, *,
                 timeout: float | None = DEFAULT_TIMEOUT, retries: int = 2,
-                dead_stones: bool = False,
+                dead_stones: bool = False, restarts: int = 1,
                 session: Callable[[], int] | None = None) -> int:
     """Run proxy mode until `quit` or end of input (0); 2 when the back end cannot start;
     128 + the signal's number after SIGTERM or SIGHUP.  `session` is what talks to the
@@ -91,7 +97,7 @@ def serve_proxy(engine: WeiqiEngine, command: str, stdin: BinaryIO, stdout: Bina
         try:
             try:
                 proxy = start_proxy(engine, command, timeout=timeout, retries=retries,
-                                    dead_stones=dead_stones)
+                                    dead_stones=dead_stones, restarts=restarts)
             except ChannelError as exc:
                 print(f"gtp-weiqi: cannot use the back end {command!r}: "
                       f"{describe_failure(exc)}", file=sys.stderr, flush=True)

@@ -18,7 +18,8 @@ from ....core.board import BLACK, COLOUR_LETTER
 from ....core.coords import format_vertex
 from ....core.game import Game, Move
 from ....core.rules import Rules
-from ..controller import ChannelError, CommandFailed
+from ..controller import ChannelError, CommandFailed, Response
+from ..protocol import GtpError
 from .link import BackendLink, Refused, SetupRefused, Unavailable, View, describe_failure
 from .rules import rules_commands
 
@@ -30,7 +31,21 @@ def _number(value: float) -> str:
 class BackendSync(BackendLink):
     """The link, with the back end kept at our game's position."""
 
-    desync: str | None = None  # why the back end cannot follow the game, if it cannot
+    def ask_synced(self, command: str, *args: str) -> Response:
+        """The back end's answer to a command, asked at our game's position; a back end
+        that dies on it is restarted (when allowed: link.py) and asked again.  Raises
+        GtpError `<command> unavailable: <why>`."""
+        while True:
+            try:
+                self.sync()
+            except Unavailable as exc:
+                raise GtpError(f"{command} unavailable: {exc}") from None
+            try:
+                return self.backend.ask(command, *args)
+            except ChannelError as exc:
+                if not self._mark_dead(exc):
+                    raise GtpError(f"{command} unavailable: {describe_failure(exc)}") from None
+
     _desync_key: object = None
     _synced_key: object = None
     _full_rules = False  # the back end is another gtp_weiqi: it takes our whole rules
@@ -67,16 +82,18 @@ class BackendSync(BackendLink):
         key = self._key()
         if self.desync is not None and key == self._desync_key:
             raise Unavailable(self.desync)
-        try:
-            self._sync()
-        except SetupRefused as exc:
-            self.view = None  # what a refusal left on the back end is not known: replay
-            raise Refused(exc.command, exc.text) from None
-        except CommandFailed as exc:
-            raise self._desynced(exc.command, exc.text) from None
-        except ChannelError as exc:
-            self._mark_dead(exc)
-            raise Unavailable(describe_failure(exc)) from None
+        while True:
+            try:
+                self._sync()
+                break
+            except SetupRefused as exc:
+                self.view = None  # what a refusal left on the back end is not known: replay
+                raise Refused(exc.command, exc.text) from None
+            except CommandFailed as exc:
+                raise self._desynced(exc.command, exc.text) from None
+            except ChannelError as exc:
+                if not self._mark_dead(exc):  # restarted: replay the game on the new one
+                    raise Unavailable(describe_failure(exc)) from None
         self.desync = None
         self._synced_key = key
 

@@ -477,8 +477,9 @@ def test_gogui_menu_lists_the_ending_commands() -> None:
 
 def full_state(engine: WeiqiEngine) -> tuple[object, ...]:
     parent = ending.trial_parent(engine.game)
-    # the ending's line (its second, finished or not, follows from the position)
-    return (snapshot(engine), state(engine), parent is not None,
+    # the ending's line of weiqi-end_state, read without the GTP command (whose second line,
+    # finished or not, follows from the position and costs a judgement each time)
+    return (snapshot(engine), ending.describe(engine.game), parent is not None,
             tuple(parent.marks) if parent is not None else ())
 
 

@@ -15,30 +15,40 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any
 
 if TYPE_CHECKING:
+    from collections.abc import Mapping
     from pathlib import Path
 
+    from .base.methods import MethodName
     from .scoring import (
         FirstMoveString,
         MethodScore,
         RecordError,
         ScoreResult,
         ScoringError,
+        ScoringWarning,
+        score_many,
         score_position,
         score_sgf,
     )
 
     EXAMPLE_SGF: Path
+    METHODS: Mapping[str, MethodName]
 
 __version__ = "0.1.0"
 
-# public name -> the module under gtp_weiqi that defines it
+# public name -> (the module under gtp_weiqi that defines it, its name there)
 _LAZY = {
-    "score_sgf": "scoring", "score_position": "scoring", "ScoreResult": "scoring",
-    "MethodScore": "scoring", "FirstMoveString": "scoring", "ScoringError": "scoring",
-    "RecordError": "scoring",
+    **{name: ("scoring", name) for name in (
+        "score_sgf", "score_position", "score_many", "ScoreResult", "MethodScore",
+        "FirstMoveString", "ScoringError", "RecordError", "ScoringWarning")},
+    # every counting method, slug -> MethodName (slug, name_zh, name_en, family, unit_zh,
+    # unit_en), in the order of the docs
+    "METHODS": ("base.methods", "COUNTING_METHOD_NAMES"),
+    "MethodName": ("base.methods", "MethodName"),
 }
-__all__ = ["EXAMPLE_SGF", "FirstMoveString", "MethodScore", "RecordError", "ScoreResult",
-           "ScoringError", "__version__", "score_position", "score_sgf"]
+__all__ = ["EXAMPLE_SGF", "METHODS", "FirstMoveString", "MethodName", "MethodScore",
+           "RecordError", "ScoreResult", "ScoringError", "ScoringWarning", "__version__",
+           "score_many", "score_position", "score_sgf"]
 
 
 def __getattr__(name: str) -> Any:
@@ -49,7 +59,13 @@ def __getattr__(name: str) -> Any:
     if name in _LAZY:
         import importlib
 
-        return getattr(importlib.import_module(f"{__name__}.{_LAZY[name]}"), name)
+        module, attribute = _LAZY[name]
+        value = getattr(importlib.import_module(f"{__name__}.{module}"), attribute)
+        if name == "METHODS":
+            from types import MappingProxyType
+
+            value = MappingProxyType(value)  # read-only: the one table stays as it is
+        return value
     raise AttributeError(f"module 'gtp_weiqi' has no attribute {name!r}")
 
 

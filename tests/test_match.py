@@ -31,7 +31,7 @@ from gtp_weiqi.ui.match import records
 from gtp_weiqi.ui.match.config import GameSpec, MatchConfig
 from gtp_weiqi.ui.match.referee import Referee, play_game
 from gtp_weiqi.ui.match.runner import MatchError, Progress, prepare, run_match
-from gtp_weiqi.ui.match.stats import summarise, wilson_interval
+from gtp_weiqi.ui.match.stats import report_text, summarise, wilson_interval
 
 TIMEOUT = 120.0
 SCORE = re.compile(r"^(?:[BW]\+\d+(?:\.\d+)?|0)$")
@@ -383,6 +383,40 @@ def test_the_summary_counts_wins_per_engine_and_colour_with_an_interval() -> Non
     assert summary["scores"]["histogram"] == {"-3.5": 1, "0.0": 1, "3.5": 1}
     assert summary["time_per_move"]["white_engine"]["mean_seconds"] == 0.2
     assert summary["lengths"]["mean"] == 51.5
+    # every count is present, zeros too
+    assert summary["wins"]["white_engine"]["forfeits_crash"] == 0
+    assert summary["wins"]["black_engine"]["time_losses"] == 0
+    assert summary["ends"]["resign"] == 0 and summary["ends"]["agreed"] == 3
+    assert summary["duplicates"]["games"] == 0
+
+
+def test_duplicate_games_are_marked_and_left_out_of_the_second_win_rate() -> None:
+    """Games 2 and 4 repeat game 0 move for move with the same engines on the same colours;
+    game 1 has the same moves with the engines swapped and game 3 the same moves and
+    colours with another result: neither is a copy."""
+    recs = [fake_record(0, "black_engine"), fake_record(1, "white_engine", swapped=True),
+            fake_record(2, "black_engine"), fake_record(3, "white_engine", margin=0.5),
+            fake_record(4, "black_engine")]
+    results = ["B+3.5", "B+3.5", "B+3.5", "W+0.5", "B+3.5"]
+    for r, result in zip(recs, results, strict=True):
+        r.update(sequence="same", result=result, res={"B": "?", "W": "?", "R": result},
+                 colours={"B": "white_engine" if r["game"] == 1 else "black_engine",
+                          "W": "black_engine" if r["game"] == 1 else "white_engine"},
+                 alternate=r["game"] == 1, cpu={}, err_msg="")
+    config = MatchConfig("a", "b", size=9)
+    summary = summarise(config, {}, recs)
+    assert summary["duplicates"] == {
+        "games": 2, "distinct": 3, "of": {"2": 0, "4": 0},
+        "rule": "same engines on the same colours, same moves, same result as an earlier game"}
+    assert summary["win_rate"]["rate"] == 0.6 and summary["win_rate"]["decided_games"] == 5
+    alone = summary["win_rate"]["without_duplicates"]
+    assert alone["rate"] == pytest.approx(1 / 3, abs=1e-4) and alone["decided_games"] == 3
+    rows = [line.split("\t") for line in records.dat_text(config, {}, recs).splitlines()
+            if not line.startswith("#")]
+    assert [row[5] for row in rows] == ["-", "-", "0", "-", "0"]  # DUP
+    text = report_text(summary, recs)
+    assert "duplicates: 2 games repeat an earlier game move for move (3 distinct)" in text
+    assert "black_engine win rate without them 33.3% (95% interval 6.2% .. 79.2%)" in text
 
 
 LABELS = {"black_engine": "steady 1.0", "white_engine": "faulty 2.0"}

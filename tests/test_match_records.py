@@ -15,15 +15,53 @@ from gtp_weiqi.ui.match.runner import REPORT, run_match
 
 
 def test_default_labels_are_name_and_version_told_apart_when_equal() -> None:
-    config = MatchConfig("a", "b")
     same = {"black_engine": ("GNU Go", "3.8"), "white_engine": ("GNU Go", "3.8")}
-    assert engine_labels(config, same) == {"black_engine": "GNU Go 3.8 #1",
-                                           "white_engine": "GNU Go 3.8 #2"}
+    assert engine_labels(MatchConfig("gnugo", "gnugo"), same) == {
+        "black_engine": "GNU Go 3.8 #1", "white_engine": "GNU Go 3.8 #2"}
+    config = MatchConfig("a", "b")
+    assert engine_labels(config, same) == {"black_engine": "GNU Go 3.8 (a)",
+                                           "white_engine": "GNU Go 3.8 (b)"}
+    for black, white, apart in (
+            ("gnugo --mode gtp --level 1", "gnugo --mode gtp --level 10", ("--level 1",
+                                                                         "--level 10")),
+            ("gnugo --mode gtp", "gnugo --mode gtp --level 2", ("without --level 2",
+                                                                "--level 2")),
+            ("/usr/games/gnugo --mode gtp", "/opt/gnugo --mode gtp", ("/usr/games/gnugo",
+                                                                      "/opt/gnugo")),
+            ("gnugo --mode gtp --level 1", "gnugo --mode gtp --level 1 --chinese-rules "
+             "--capture-all-dead --positional-superko", None)):
+        labels = engine_labels(MatchConfig(black, white), same)
+        if apart is None:  # a difference too long for a label: numbered
+            assert labels == {"black_engine": "GNU Go 3.8 #1", "white_engine": "GNU Go 3.8 #2"}
+        else:
+            assert labels == {"black_engine": f"GNU Go 3.8 ({apart[0]})",
+                              "white_engine": f"GNU Go 3.8 ({apart[1]})"}
     other = {"black_engine": ("GNU Go", "3.8"), "white_engine": ("KataGo", "1.15")}
     assert engine_labels(config, other) == {"black_engine": "GNU Go 3.8",
                                             "white_engine": "KataGo 1.15"}
     assert engine_labels(config, {}) == {"black_engine": "black_engine",
                                          "white_engine": "white_engine"}
+
+
+def test_two_gnugos_of_two_levels_are_labelled_by_level_and_copies_marked(
+        tmp_path: Path) -> None:
+    """GNU Go with a fixed seed plays the same game again with the same colours: with
+    --alternate, game 2 repeats game 0 and game 3 repeats game 1, marked in DUP, the
+    report and summary.json, and left out of the second win rate."""
+    out = tmp_path / "m"
+    config = MatchConfig(gnugo() + " --seed 7", gnugo().replace("--level 1", "--level 2")
+                         + " --seed 7", size=7, alternate=True, max_moves=200)
+    summary = run_match(config, 4, out, stream=io.StringIO())
+    assert summary["labels"] == {"black_engine": "GNU Go 3.8 (--level 1)",
+                                 "white_engine": "GNU Go 3.8 (--level 2)"}
+    assert summary["duplicates"]["of"] == {"2": 0, "3": 1}
+    assert summary["duplicates"]["distinct"] == 2
+    assert summary["win_rate"]["without_duplicates"]["decided_games"] == 2
+    dat = (out / "match.dat").read_text().splitlines()
+    assert [line.split("\t")[5] for line in dat if not line.startswith("#")] == \
+        ["-", "-", "0", "1"]
+    assert "duplicates: 2 games repeat an earlier game move for move (2 distinct)" in \
+        (out / REPORT).read_text()
 
 
 def test_given_labels_win_over_the_engines_answers() -> None:

@@ -172,6 +172,47 @@ def test_zilu_svg_draws_stones_blocks_eyes_and_each_sides_routes(example) -> Non
     assert "黑路 Black's route" in found and "白路 White's route" in found
 
 
+def test_the_legend_shows_each_sides_block_shades_and_names_their_hue(example) -> None:
+    from gtp_weiqi.pictures.picture import BLOCK_FILLS
+
+    root = svg_tree(picture(example, "zilu"))
+    for side, label in (("b", "黑棋块 (蓝) Black blocks (blue)"),
+                        ("w", "白棋块 (红) White blocks (red)")):
+        assert label in texts(root, "legend text")
+        swatch = [e.get("fill") for e in root.iter(f"{SVG}rect")
+                  if e.get("class") == f"legend block {side}"]
+        assert swatch == [tint(c) for c in BLOCK_FILLS[side][:2]]
+        on_board = {e.get("fill") for e in root.iter(f"{SVG}path")
+                    if e.get("class") == f"block {side}"}
+        assert on_board and on_board <= {tint(c) for c in BLOCK_FILLS[side]}
+
+
+@pytest.mark.parametrize("slug", [s for s in METHODS if s != "tromp_taylor"])
+def test_every_method_keeps_the_dead_stones_mark(example, slug) -> None:
+    """Tromp–Taylor removes nothing; every other method took C2 off as dead, and its picture
+    says so with a cross, in its centre or, where the method put a stone or a mark there
+    (the fill-in methods refill it), at its corner."""
+    pic = picture(example, slug)
+    assert pic.dead == [(1, 2)]
+    root = svg_tree(pic)
+    assert pieces(root, "dead mark") == 2  # one cross: two strokes
+    assert "MARK C2" in to_gfx(pic).splitlines()
+
+
+@pytest.mark.parametrize("lang", ["en", "zh", "both"])
+def test_titles_wrap_instead_of_being_cut(example, lang) -> None:
+    for slug in METHODS:
+        scene = build_scene(picture(example, slug), lang)
+        lines = [t for t in scene.items if isinstance(t, Text) and t.cls == "title"]
+        assert " ".join(t.text for t in lines) == scene.title and "…" not in scene.title
+        result = next(t for t in scene.items if isinstance(t, Text) and t.cls == "result")
+        for t in lines:
+            assert PAD + text_width(t.text, 15) <= result.x - text_width(result.text, 15)
+        assert scene.origin[1] >= lines[-1].y + 15  # the board starts below the last line
+    assert "fill-in stone counting, basic eyes kept tianman_huozi" in [
+        build_scene(picture(example, "tianman_huozi"), "en").title]
+
+
 def test_zikong_svg_shows_each_sides_points_and_white_wins(example) -> None:
     root = svg_tree(picture(example, "zikong"))
     assert pieces(root, "territory b") == 5 and pieces(root, "territory w") == 5

@@ -534,7 +534,8 @@ def test_a_genmove_analyze_plays_the_back_ends_move_in_both_games() -> None:
     ("badvertex", "which is no move"),
 ])
 def test_a_bad_play_line_is_replaced_by_a_checked_genmove(mode: str, said: str) -> None:
-    with served("--engine", broken(mode, "--after", "1")) as (controller, channel):
+    with served("--rules", "tromp-taylor", "--engine", broken(mode, "--after", "1")) as (
+            controller, channel):
         controller.command("genmove", "b")
         lines = streamed(channel, "lz-genmove_analyze w 1", stop_after=None)
         assert [line.split()[0] for line in lines] == ["info", "play"], lines

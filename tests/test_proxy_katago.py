@@ -6,16 +6,20 @@ back with its own `kata-get-rules`."""
 from __future__ import annotations
 
 import json
+import re
 from collections.abc import Iterator
 
 import pytest
 from conftest import ok, preset
-from support.katago import katago_command, require_katago
+from support.katago import VISITS, katago_command, require_katago
+from test_proxy_lead import WALLS, known_margin
 
+from gtp_weiqi.base.colours import BLACK
 from gtp_weiqi.core.rules import CANONICAL_PRESETS
 from gtp_weiqi.ui.gtp.commands import build_engine
 from gtp_weiqi.ui.gtp.engine import WeiqiEngine
 from gtp_weiqi.ui.gtp.proxy import Proxy, start_proxy
+from gtp_weiqi.ui.gtp.proxy.lead import lead_for
 
 TIMEOUT = 60.0
 
@@ -51,3 +55,49 @@ def test_katago_is_told_each_presets_rules_in_its_own_fields(
     told = json.loads(ok(katago, "weiqi-passthrough kata-get-rules"))
     assert told == json.loads(preset(name).to_katago_json())
     assert "closest it takes" not in capsys.readouterr().err
+
+
+def analysis(proxy: Proxy, command: str) -> str:
+    """The relayed report of a kata-analyze once KataGo's root has VISITS visits (the
+    first reports, a handful of visits, are the network's guess)."""
+    lines: list[str] = []
+
+    def enough() -> bool:
+        found = re.search(r"rootInfo visits (\d+)", lines[-1]) if lines else None
+        return found is not None and int(found.group(1)) >= VISITS
+
+    name, *args = command.split()
+    end = proxy._relay(name, args, "", lines.append, enough)
+    assert end == "\n", end
+    return lines[-1]
+
+
+def root_lead(report: str) -> float:
+    found = re.search(r"rootInfo .*?scoreLead (\S+)", report)
+    assert found, report
+    return float(found.group(1))
+
+
+def test_our_lead_beside_katagos_on_a_position_whose_count_is_known(
+        katago: WeiqiEngine, katago_proxy: tuple[WeiqiEngine, Proxy]) -> None:
+    """Black's wall on E, White's on F (test_proxy_lead.py's position, H5 left out): by
+    area Black has 45 points to White's 36, B+1.5 with komi 7.5.  Under Tromp–Taylor KataGo
+    scores the position itself: its lead and ours counted from its ownership agree within a
+    point.  Under 计活子 the relayed lead is ours, the count of the same final position."""
+    _engine, proxy = katago_proxy
+    for move in WALLS:
+        ok(katago, f"play {move}")
+    report = analysis(proxy, "kata-analyze b 10 rootInfo true ownership true")
+    theirs = root_lead(report)
+    ownership = [float(v) for v in report.split(" ownership ")[1].split()[:81]]
+    ours = lead_for(katago.game, ownership, BLACK)
+    print(f"Tromp-Taylor: KataGo's lead {theirs:+.2f}, ours {ours:+.2f}, known +1.5")
+    assert ours == 1.5
+    assert abs(theirs - ours) <= 1.0
+    ok(katago, "kata-set-rules jihuozi")
+    known = known_margin("jihuozi", with_h5=False, komi=katago.game.komi)
+    report = analysis(proxy, "kata-analyze b 10 rootInfo true")
+    relayed = root_lead(report)
+    print(f"jihuozi: relayed lead {relayed:+.2f} (ours), our final_score {known:+.2f}")
+    assert relayed == known
+    assert " ownership " not in report

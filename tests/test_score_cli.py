@@ -200,7 +200,8 @@ def test_all_methods_into_a_folder(games, capsys, tmp_path) -> None:
     assert sorted(p.name for p in folder.iterdir()) == sorted(f"{m}.svg" for m in EXPECTED)
     for slug, result in EXPECTED.items():
         texts = svg_texts(folder / f"{slug}.svg")
-        assert texts[0].endswith(f" {slug}") and texts[1] == result, (slug, texts[:2])
+        title = texts[:texts.index(result)]  # a long title wraps onto more lines
+        assert 1 <= len(title) <= 2 and " ".join(title).endswith(f" {slug}"), (slug, texts[:3])
     assert err.count("drew ") == len(EXPECTED)
 
 

@@ -54,7 +54,7 @@ def reader_never_reached(monkeypatch: pytest.MonkeyPatch) -> None:
     """Fail the test if the SGF reader (which builds the objects) is called at all."""
     def refuse(*_args: object, **_kwargs: object) -> None:
         raise AssertionError("the record was parsed before it was refused")
-    monkeypatch.setattr(core_sgf.sgf.Sgf_game, "from_bytes", refuse)
+    monkeypatch.setattr(core_sgf.sgf_grammar, "parse_sgf_game", refuse)
 
 
 @pytest.mark.parametrize("data, reason", [

@@ -99,6 +99,10 @@ ZH: dict[str, str] = {
     "draws {draws}, Black won {black}, White won {white}":
         "和 {draws}, 黑胜 {black}, 白胜 {white}",
     "forfeits: {n}": "弃权: {n}",
+    "duplicates: {n} games repeat an earlier game move for move ({distinct} distinct)":
+        "重复: {n} 局与前面某局着着相同 (不同的 {distinct} 局)",
+    "{name} win rate without them {rate} (95% interval {low} .. {high})":
+        "{name} 去掉重复局的胜率 {rate} (95% 区间 {low} .. {high})",
     "game {game}: {name} ({colour}) {kind}: {message}":
         "第 {game} 局: {name} ({colour}) {kind}: {message}",
     "{engine} ({name}): {wins} wins, {losses} losses, {draws} draws, {forfeits} forfeits, "

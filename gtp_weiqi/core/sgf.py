@@ -7,10 +7,11 @@ the reason.
 
 from __future__ import annotations
 
+import codecs
 import re
 from dataclasses import dataclass
 
-from sgfmill import sgf, sgf_properties
+from sgfmill import sgf, sgf_grammar, sgf_properties
 
 from ..base import MAX_SIZE, MIN_SIZE
 from .board import BLACK, COLOUR_LETTER, COLOUR_OF_WORD, EMPTY, WHITE
@@ -68,7 +69,7 @@ def unknown_rules_note(parsed: SgfGame, used: Rules) -> str | None:
     """What to tell the user when the record's RU was not understood, else None."""
     if parsed.rules is not None or not parsed.ru_text:
         return None
-    return (f"RU[{parsed.ru_text}] is not a rules set this engine knows; "
+    return (f"RU[{shown(parsed.ru_text)}] is not a rules set this engine knows; "
             f"counting under {used.preset_name or used.to_json()} instead")
 
 
@@ -139,13 +140,23 @@ def parse_sgf(data: bytes, limits: Limits = DEFAULT_LIMITS) -> SgfGame:
         raise SgfError(f"too large: {exc}") from None
     data = _SQUARE_SZ.sub(rb"SZ[\1]", data, count=1)
     try:
-        game = sgf.Sgf_game.from_bytes(data)
+        coarse = sgf_grammar.parse_sgf_game(data)
     except ValueError as exc:
         raise SgfError(f"bad SGF: {_parse_failure(data, str(exc), limits)}") from None
+    _check_charset(coarse.sequence[0].get("CA"))
+    try:
+        game = sgf.Sgf_game.from_coarse_game_tree(coarse)
+    except ValueError as exc:
+        raise SgfError(f"bad SGF: {shown(str(exc), 200)}") from None
     root = game.get_root()
     if root.has_property("GM") and root.get_raw("GM").strip() != b"1":
-        raise SgfError(f"GM[{root.get_raw('GM').decode('utf-8', 'replace')}] is not a Go game "
-                       "(GM[1])")
+        raise SgfError(f"GM[{shown(root.get_raw('GM'))}] is not a Go game (GM[1])")
+    if root.has_property("KM"):
+        try:
+            game.get_komi()
+        except ValueError:
+            raise SgfError(f"KM[{shown(root.get_raw('KM'))}] is not a komi (a finite "
+                           "number)") from None
     try:
         size = game.get_size()
         komi = game.get_komi() if root.has_property("KM") else None
@@ -153,7 +164,7 @@ def parse_sgf(data: bytes, limits: Limits = DEFAULT_LIMITS) -> SgfGame:
         handicap = _handicap_value(root)
         result = root.get("RE") if root.has_property("RE") else None
     except ValueError as exc:
-        raise SgfError(f"bad SGF root: {exc}") from None
+        raise SgfError(f"bad SGF root: {shown(str(exc), 200)}") from None
     if not MIN_SIZE <= size <= MAX_SIZE:
         raise SgfError(f"board size {size} is not supported")
     if komi is not None:
@@ -168,7 +179,11 @@ def parse_sgf(data: bytes, limits: Limits = DEFAULT_LIMITS) -> SgfGame:
         try:
             black, white, empty = node.get_setup_stones()
         except ValueError as exc:
-            raise SgfError(f"bad setup in node {node_number}: {exc}") from None
+            reason = _bad_point(node, ("AB", "AW", "AE"), size) or shown(str(exc), 200)
+            raise SgfError(f"bad setup in node {node_number}: {reason}") from None
+        if node.has_property("B") and node.has_property("W"):
+            raise SgfError(f"node {node_number} holds both a black and a white move (B and W); "
+                           "a node holds one move")
         has_move = node.has_property("B") or node.has_property("W")
         if black or white or empty:
             if has_move:
@@ -187,7 +202,7 @@ def parse_sgf(data: bytes, limits: Limits = DEFAULT_LIMITS) -> SgfGame:
             try:
                 colour, point = node.get_move()
             except ValueError:
-                raw = node.get_raw(prop).decode("utf-8", "replace")
+                raw = shown(node.get_raw(prop))
                 raise SgfError(f"move {len(moves) + 1}: {prop}[{raw}] is not a point on a "
                                f"{size}x{size} board", len(moves) + 1) from None
             moves.append((COLOUR_OF_WORD[colour], point))
@@ -199,11 +214,60 @@ def parse_sgf(data: bytes, limits: Limits = DEFAULT_LIMITS) -> SgfGame:
                 if node.has_property(prop):
                     marks[prop] = sorted(_points(node.get_raw_list(prop), size))
         except ValueError as exc:
-            reason = str(exc) or "a point off the board or a bad value"
+            reason = (_bad_point(node, ("DD", "MA", "TB", "TW", *_MARK_PROPS), size)
+                      or shown(str(exc), 200) or "a point off the board or a bad value")
             raise SgfError(f"bad mark in node {node_number}: {reason}") from None
     _check_handicap(handicap, setup, moves, size)
     return SgfGame((size, size), komi, rules_from_ru(ru), handicap, setup, moves, marks,
                    ru.strip(), result)
+
+
+def shown(value: bytes | str, limit: int = 40) -> str:
+    """A value as a message shows it: decoded, control characters escaped, and cut to
+    `limit` characters, so that no record can make a message long or unreadable."""
+    text = value.decode("utf-8", "replace") if isinstance(value, bytes) else value
+    escaped = "".join(c if c.isprintable() else repr(c)[1:-1] for c in text[:limit + 1])
+    return escaped[:limit] + "..." if len(escaped) > limit else escaped
+
+
+def _check_charset(values: list[bytes] | None) -> None:
+    """Refuse a CA that is not a character set SGF can be written in: unknown (`mbcs`
+    outside Windows, a null byte), a codec that is no text encoding (`base64`, `rot13`,
+    `zlib_codec`: Python knows them, and sgfmill would take them), or one that is not
+    ASCII-compatible (UTF-16), as the SGF grammar needs."""
+    if not values:
+        return
+    raw = values[0]
+    try:
+        info = codecs.lookup(raw.decode("ascii").strip())
+    except (LookupError, ValueError):
+        raise SgfError(f"CA[{shown(raw)}] is not a character set this engine knows") from None
+    if not getattr(info, "_is_text_encoding", True):
+        raise SgfError(f"CA[{shown(raw)}] is a codec ({info.name}), not a character set")
+    try:
+        ascii_compatible = "(;]\\".encode(info.name) == b"(;]\\"
+    except (UnicodeError, LookupError):
+        ascii_compatible = False
+    if not ascii_compatible:
+        raise SgfError(f"CA[{shown(raw)}] is not a character set SGF can be written in (it "
+                       "is not ASCII-compatible)")
+
+
+def _bad_point(node: sgf.Tree_node, props: tuple[str, ...], size: int) -> str | None:
+    """The first value of `props` in `node` that is no point of a size x size board
+    (a compressed list's two corners each checked), said with the value; else None."""
+    for prop in props:
+        if not node.has_property(prop):
+            continue
+        for raw in node.get_raw_list(prop):
+            for corner in raw.split(b":", 1):
+                try:
+                    good = sgf_properties.interpret_go_point(corner, size) is not None
+                except (ValueError, IndexError):
+                    good = False
+                if not good:
+                    return f"{prop}[{shown(raw)}] is not a point on a {size}x{size} board"
+    return None
 
 
 def _handicap_value(root: sgf.Tree_node) -> int:
@@ -214,7 +278,7 @@ def _handicap_value(root: sgf.Tree_node) -> int:
     try:
         return int(raw)
     except ValueError:
-        raise SgfError(f"HA[{raw.decode('utf-8', 'replace')}] is not a number") from None
+        raise SgfError(f"HA[{shown(raw)}] is not a number") from None
 
 
 def _check_handicap(handicap: int, setup: list[tuple[tuple[int, int], int]],
@@ -382,5 +446,5 @@ def _version() -> str:
     return __version__
 
 
-__all__ = ["SgfError", "SgfGame", "parse_sgf", "build_game", "load_sgf", "read_sgf_file",
+__all__ = ["SgfError", "SgfGame", "parse_sgf", "shown", "build_game", "load_sgf", "read_sgf_file",
            "unknown_rules_note", "empty_dead_note", "game_to_sgf", "Move"]

@@ -4,8 +4,8 @@ GoGui (gui/AnalyzeShow.java, showGfxLine) reads BLACK / WHITE (territory), CIRCL
 TRIANGLE, MARK, LABEL, COLOR, INFLUENCE, VAR, TEXT and CLEAR.  What each layer becomes:
 
     COLOR #rrggbb ...   棋块 blocks (stones and own points): Black's in blues, White's in
-                        reds, a shade per block; GoGui shows them at half strength on its
-                        wood (picture.BLOCK_FILLS)
+                        reds, a shade per block, the TEXT legend saying which; GoGui shows
+                        them at half strength on its wood (picture.BLOCK_FILLS)
     BLACK / WHITE ...   空 own points a method counts or leaves empty
     SQUARE ...          基本眼位 basic eye points
     TRIANGLE ...        公气 / 公空 public points
@@ -32,7 +32,8 @@ from .notes import first_move_lines, note_lines
 from .picture import Picture
 
 _GFX_LEGEND = {
-    "block": "COLOR", "territory_b": "BLACK", "territory_w": "WHITE", "eye": "SQUARE",
+    "block_b": "COLOR", "block_w": "COLOR", "territory_b": "BLACK", "territory_w": "WHITE",
+    "eye": "SQUARE",
     "route_b": "LABEL", "route_w": "LABEL", "public": "TRIANGLE", "dead": "MARK",
     "placed_b": "VAR", "placed_w": "VAR", "taken": "CIRCLE", "turned": "CIRCLE",
     "unclear": "LABEL ?", "first_move": "LABEL ?",

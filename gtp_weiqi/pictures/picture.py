@@ -3,8 +3,8 @@
 `build_picture` reads a `Count` (its artefacts) and the position as played, and keeps the
 layers the method built:
 
-- 棋块 blocks (Black's in blues, White's in reds, a shade per block) for the methods that
-  count per block (zilu, huanqitou);
+- 棋块 blocks (Black's in blues, White's in reds, a shade per block, the legend saying
+  which) for the methods that count per block (zilu, huanqitou);
 - 基本眼位 basic eye points, 路 routes (numbered per side), 公气 / 公空 public points;
 - the judged 死子 dead stones (taken off before counting);
 - 空 territory (the own points a method counts or leaves empty);
@@ -25,14 +25,19 @@ from typing import Any
 from ..counting.types import BLACK, COLOURS, WHITE, Count, Point
 from .count_in_words import Summary, summarise
 
-# Tints of the 棋块 blocks, by side: Black's blocks in blues (blue, teal, violet, sky),
-# White's in reds (crimson, pink, magenta, rose); each of a side's blocks in turn gets the
-# next shade, each unlike the one before (after six they come round again).  GoGui lays a
-# COLOR over its wood at half opacity (boardpainter/Field.java, drawFieldColor; its wood.png
-# averages #d5ae71), and the SVG does the same over its wood (TINT_ALPHA), so every shade is
-# strong enough to stand out from the wood at half strength, and from the side's others.
-BLOCK_FILLS = {BLACK: ("#2f50ff", "#2090a8", "#8090ff", "#0b60d0", "#6a3de8", "#00a0e0"),
-               WHITE: ("#e8106a", "#f070b0", "#b01030", "#c0208f", "#ff5a7a", "#9a1a60")}
+# Tints of the 棋块 blocks, one hue family per side: Black's blocks in blues, White's in
+# reds, as they show on the wood, so that a block's side is told by its hue alone; each of a
+# side's blocks in turn gets the next shade (lighter or darker, each unlike the one before;
+# after four they come round again).  GoGui lays a COLOR over its wood at half opacity
+# (boardpainter/Field.java, drawFieldColor; its wood.png averages #d5ae71), and the SVG does
+# the same over its wood (TINT_ALPHA).  Half strength over an orange wood pulls every colour
+# toward it: a teal turns green, a violet grey, a magenta orange.  These are the shades whose
+# mix stays blue (hue 205..245) or red (340..12) on every wood GoGui and the SVG use, far from
+# the wood and from each other (tests/test_gfx.py measures it); more shades of one hue would
+# no longer be told apart at half strength.
+BLOCK_FILLS = {BLACK: ("#0033ff", "#0066ff", "#003399", "#6699ff"),
+               WHITE: ("#ff0055", "#ff6699", "#ff0011", "#990033")}
+BLOCK_HUES = {BLACK: ("蓝", "blue"), WHITE: ("红", "red")}  # as the legend says it
 TINT_ALPHA = 0.5
 
 # Methods whose picture shows the blocks and their basic eyes and routes on the position.
@@ -103,8 +108,10 @@ class Picture:
     def legend(self) -> list[tuple[str, str, str]]:
         """(kind, 中文, English) for every layer the picture shows, in drawing order."""
         out: list[tuple[str, str, str]] = []
-        if self.blocks:
-            out.append(("block", "棋块", "block"))
+        for c, zh, en in ((BLACK, "黑棋块", "Black blocks"), (WHITE, "白棋块", "White blocks")):
+            if any(b.colour == c for b in self.blocks):
+                hue_zh, hue_en = BLOCK_HUES[c]
+                out.append((f"block_{c}", f"{zh} ({hue_zh})", f"{en} ({hue_en})"))
         for c, zh, en in ((BLACK, "黑空", "Black's point"), (WHITE, "白空", "White's point")):
             if self.territory[c]:
                 out.append((f"territory_{c}", zh, en))
@@ -245,5 +252,5 @@ def build_picture(count: Count, stones: Mapping[Point, str],
     return pic
 
 
-__all__ = ["BLOCK_FILLS", "TINT_ALPHA", "Block", "FirstMoveNote", "Picture", "build_picture",
-           "reading_order"]
+__all__ = ["BLOCK_FILLS", "BLOCK_HUES", "TINT_ALPHA", "Block", "FirstMoveNote", "Picture",
+           "build_picture", "reading_order"]

@@ -27,6 +27,7 @@ CELL = 34.0
 PAD = 12.0
 COORD = 18.0
 TITLE = 28.0
+TITLE_LINE = 20.0  # each further line of a title that wraps
 MIN_WIDTH = 340.0
 LINE = 17.0
 LEGEND_ROW = 21.0
@@ -387,9 +388,11 @@ def _draw_marks(scene: Scene, pic: Picture) -> None:
     crosses = []
     for p in pic.dead:
         x, y = xy(p)
-        if p in marked:  # the count's mark keeps the centre; the cross moves to a corner
+        if p in marked or p in refilled:
+            # the count's mark, or the stone a fill-in method put there, keeps the centre;
+            # the cross moves to a corner, so that the dead stone keeps its mark
             crosses.append(cross_d(x + CELL * 0.29, y - CELL * 0.29, CELL * 0.11))
-        elif p not in refilled:
+        else:
             crosses.append(cross_d(x, y, CELL * 0.24))
     scene.shape(crosses, stroke=DEAD, width=2.5, cls="dead mark")
     scene.shape((circle_d(*xy(p), STONE_R + 0.5) for p in pic.taken + sorted(pic.turned)),
@@ -408,10 +411,12 @@ def _draw_marks(scene: Scene, pic: Picture) -> None:
 def _icon(scene: Scene, kind: str, x: float, y: float, pic: Picture) -> None:
     """A legend icon centred on (x, y): the board's own mark, on a patch of wood."""
     s = 18.0
-    if kind == "block":
-        fill = pic.blocks[0].fill if pic.blocks else BLOCK_FILLS[BLACK][0]
-        scene.items.append(Rect(x - s / 2, y - s / 2, s, s, fill=tint(fill),
-                                cls="legend block"))
+    if kind.startswith("block_"):  # the side's first two shades: its hue family
+        first, second = BLOCK_FILLS[kind[-1]][:2]
+        scene.items.append(Rect(x - s / 2, y - s / 2, s / 2, s, fill=tint(first),
+                                cls=f"legend block {kind[-1]}"))
+        scene.items.append(Rect(x, y - s / 2, s / 2, s, fill=tint(second),
+                                cls=f"legend block {kind[-1]}"))
         return
     scene.items.append(Rect(x - s / 2, y - s / 2, s, s, fill=WOOD, cls="legend"))
     r = s * 0.45
@@ -482,13 +487,27 @@ def _draw_words(scene: Scene, pic: Picture, y: float, lang: str) -> float:
     return y
 
 
-def fit(text: str, size: float, width: float) -> str:
-    """`text`, cut with an ellipsis to fit `width` (roughly)."""
-    if text_width(text, size) <= width:
-        return text
-    while text and text_width(text + "…", size) > width:
-        text = text[:-1]
-    return text.rstrip(" ,(") + "…"
+def title_lines(text: str, size: float, width: float) -> list[str]:
+    """The title broken into lines that fit `width` (roughly), never cut: at spaces, and a
+    word wider than a line (a long Chinese name has no spaces) between its characters."""
+    lines: list[str] = []
+    cur = ""
+    for word in text.split(" "):
+        trial = word if not cur else f"{cur} {word}"
+        if text_width(trial, size) <= width:
+            cur = trial
+            continue
+        if cur:
+            lines.append(cur)
+        cur = ""
+        for ch in word:
+            if cur and text_width(cur + ch, size) > width:
+                lines.append(cur)
+                cur = ""
+            cur += ch
+    if cur:
+        lines.append(cur)
+    return lines or [""]
 
 
 def build_scene(pic: Picture, lang: str = "both") -> Scene:
@@ -498,15 +517,18 @@ def build_scene(pic: Picture, lang: str = "both") -> Scene:
     inner = COORD + w * CELL
     width = max(MIN_WIDTH, inner + 2 * PAD + COORD / 2)
     x0 = (width - inner) / 2 + COORD
-    y0 = PAD + TITLE + COORD
     s = pic.summary
     room = width - 2 * PAD - text_width(s.result, 15) - 12
     name = s.title_en if lang == "en" else s.title_zh  # both: the English is in the words
-    title = fit(name, 15, room - text_width(f" {s.slug}", 15)) + f" {s.slug}"
+    title = f"{name} {s.slug}"
+    shown = title_lines(title, 15, room)  # wrapped, never cut: every word of the name shows
+    y0 = PAD + TITLE + (len(shown) - 1) * TITLE_LINE + COORD
     scene = Scene(width, 0.0, title, origin=(x0, y0), board_size=(w, h))
     background = Rect(0, 0, width, 0, fill=BACKGROUND, cls="background")  # height set below
     scene.items.append(background)
-    scene.items.append(Text(PAD, PAD + TITLE / 2, title, 15, bold=True, cls="title"))
+    for i, line in enumerate(shown):
+        scene.items.append(Text(PAD, PAD + TITLE / 2 + i * TITLE_LINE, line, 15, bold=True,
+                                cls="title"))
     scene.items.append(Text(width - PAD, PAD + TITLE / 2, s.result, 15, bold=True,
                             anchor="end", cls="result"))
     _draw_board(scene, pic)
@@ -519,4 +541,4 @@ def build_scene(pic: Picture, lang: str = "both") -> Scene:
 
 
 __all__ = ["BLACK_FILL", "CELL", "Rect", "Scene", "Shape", "Text", "WHITE_FILL", "WOOD",
-           "build_scene", "outline", "text_width", "tint", "wrap"]
+           "build_scene", "outline", "text_width", "tint", "title_lines", "wrap"]

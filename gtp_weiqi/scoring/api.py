@@ -3,28 +3,69 @@
     from gtp_weiqi import score_sgf
     result = score_sgf("game.sgf", methods="zilu,area")
     result["zilu"].result, result.dead_source, result.to_dict()
+
+sgfmill's own objects are taken as they are: an `Sgf_game` as the record, a
+`boards.Board` as the position, `(row, col)` points (row 0 at the bottom, as sgfmill and
+GTP number them) wherever a vertex is.  What the count had to assume is a ScoringWarning
+and a line of the result's `notes`.
 """
 
 from __future__ import annotations
 
 import os
+import warnings
 from collections.abc import Iterable, Mapping
-from typing import Any
+from typing import Any, Protocol
 
 from ..base import MAX_SIZE, MIN_SIZE
 from ..core.board import BLACK, WHITE
 from ..core.coords import format_vertex, parse_vertex
 from ..core.game import Game, IllegalPlay
-from ..core.rules import Rules
+from ..core.rules import DEFAULT_PRESET, Rules
 from ..counting import METHODS, parse_params
 from ..judgement.marks import Verdict
 from .finished import finish_of_game
 from .record import Record, load_record, read_source, record_dead, resolve_rules
-from .result import ALL_ALIVE, FirstMoveString, MethodScore, ScoreResult
+from .result import ALL_ALIVE, FirstMoveString, MethodScore, ScoreResult, ScoringWarning
 from .service import Scorer, ScoringError, check_method
 
 Methods = str | Iterable[str] | None
 Params = Mapping[str, Any] | Iterable[str] | str | None
+Point = str | tuple[int, int]  # 'D4', or sgfmill's (row, col), row 0 at the bottom
+Points = str | Iterable[Point] | None
+
+
+class SgfGameLike(Protocol):
+    """What score_sgf needs of sgfmill's `sgf.Sgf_game`: its serialised record."""
+
+    def serialise(self) -> bytes: ...
+
+
+class BoardLike(Protocol):
+    """What score_position needs of sgfmill's `boards.Board`: its size and stones."""
+
+    side: int
+
+    def list_occupied_points(self) -> list[tuple[str, tuple[int, int]]]: ...
+
+
+SgfSource = str | bytes | os.PathLike[str] | SgfGameLike
+
+
+def vertex_words(points: Points) -> str | list[str] | None:
+    """Vertices as words ('D4'): sgfmill's (row, col) points written as GTP vertices, the
+    rest as given."""
+    if points is None or isinstance(points, str):
+        return points
+    return [format_vertex((int(p[0]), int(p[1]))) if isinstance(p, tuple) else str(p)
+            for p in points]
+
+
+def warn_notes(result: ScoreResult, stacklevel: int = 3) -> ScoreResult:
+    """Each of the result's notes as a ScoringWarning from the caller's line; the result."""
+    for note in result.notes:
+        warnings.warn(note, ScoringWarning, stacklevel=stacklevel)
+    return result
 
 
 def method_list(methods: Methods, rules: Rules) -> list[str]:
@@ -82,7 +123,7 @@ def _first_move(game: Game, verdict: Verdict) -> tuple[FirstMoveString, ...]:
 
 
 def count_record(record: Record, methods: Methods = "all",
-                 dead: str | Iterable[str] | None = None, scorer: Scorer | None = None,
+                 dead: Points = None, scorer: Scorer | None = None,
                  params: Params = None) -> ScoreResult:
     """Count a loaded record: dead stones given, else from its DD, else from its TB / TW,
     else judged; then every method asked for."""
@@ -90,7 +131,7 @@ def count_record(record: Record, methods: Methods = "all",
     scorer = scorer or Scorer()
     slugs = method_list(methods, game.rules)
     given = params_of(params)
-    points, source = record_dead(game, record.marks, dead)
+    points, source = record_dead(game, record.marks, vertex_words(dead))
     if points is not None:
         scorer.mark_exactly_dead(game, points)
     scores = []
@@ -123,51 +164,72 @@ def count_record(record: Record, methods: Methods = "all",
         dead_source=ALL_ALIVE if everything_alive else source,
         dead=_with_status(game, judged, "dead"), unclear=_unclear(game, judged),
         methods=tuple(scores), first_move=_first_move(game, judged),
+        own_method=rules.counting, notes=tuple(record.notes),
         finished=finish.finished, open_points=finish.open_points,
         unfinished_reason=finish.unfinished_reason, ended_by=finish.ended_by)
 
 
-def score_sgf(source: str | bytes | os.PathLike[str], methods: Methods = "all",
-              rules: str | Rules | None = None, dead: str | Iterable[str] | None = None,
-              seed: int = 0, komi: float | None = None, params: Params = None
-              ) -> ScoreResult:
+def sgf_data(source: SgfSource) -> tuple[bytes, str]:
+    """The SGF data and a name for it: read_source's, or an sgfmill Sgf_game serialised."""
+    if isinstance(source, (str, bytes, os.PathLike)) \
+            or not callable(getattr(source, "serialise", None)):
+        return read_source(source)  # type: ignore[arg-type]  # it refuses what is no source
+    return bytes(source.serialise()), "<sgf>"
+
+
+def score_sgf(source: SgfSource, methods: Methods = "all",
+              rules: str | Rules | None = None, dead: Points = None,
+              seed: int = 0, komi: float | None = None, params: Params = None,
+              move: int | None = None) -> ScoreResult:
     """Count a game record under `methods`.
 
-    source -- a path, SGF text or SGF bytes
+    source -- a path, SGF text, SGF bytes, or sgfmill's Sgf_game
     methods -- 'all', a slug ('zilu'), slugs separated by commas, a list, or None for the
         rules' own method
     rules -- a preset name or KataGo-style JSON (default: the record's RU, else chinese)
-    dead -- vertices of the dead strings ('none' or [] for none); default: the record's DD,
-        else its TB / TW territory marks, else the engine's judgement (seeded by `seed`)
+    dead -- vertices ('C2' or (row, col)) of the dead strings ('none' or [] for none);
+        default: the record's DD, else its TB / TW territory marks, else the engine's
+        judgement (seeded by `seed`)
     komi -- default: the record's KM, else the rules'
     params -- counting parameters, e.g. {"balance": "art"} or "bowl=24"
-    Raises ScoringError (RecordError for a bad record, with `.move`) with the reason.
+    move -- count the position after this many moves (0: before the first); default: the
+        end of the record
+    Raises ScoringError (RecordError for a bad record, with `.move`) with the reason; what
+    was assumed is a ScoringWarning and a line of the result's `notes`.
     """
-    data, name = read_source(source)
-    record = load_record(data, name, rules, komi)
-    return count_record(record, methods, dead, Scorer(seed=seed), params)
+    data, name = sgf_data(source)
+    record = load_record(data, name, rules, komi, move)
+    return warn_notes(count_record(record, methods, dead, Scorer(seed=seed), params))
 
 
-def score_position(black: Iterable[str] = (), white: Iterable[str] = (), size: int = 19,
-                   methods: Methods = "all", rules: str | Rules = "chinese",
-                   dead: str | Iterable[str] | None = None, seed: int = 0,
+def score_position(black: Points = (), white: Points = (), size: int = 19,
+                   methods: Methods = "all", rules: str | Rules = DEFAULT_PRESET,
+                   dead: Points = None, seed: int = 0,
                    komi: float | None = None, captured: Mapping[str, int] | None = None,
-                   params: Params = None) -> ScoreResult:
-    """Count a position given as stones: `black` and `white` vertex lists ('D4', ...).
+                   params: Params = None, board: BoardLike | None = None) -> ScoreResult:
+    """Count a position given as stones: `black` and `white` vertex lists ('D4' or
+    sgfmill's (row, col)), or sgfmill's `boards.Board` as `board` (its size and stones).
 
     captured -- stones of each colour taken during play, {'b': n, 'w': m} (the 计活子
     methods and territory counting need them); the rest as for `score_sgf` (dead stones:
     given, else the engine's judgement).
     """
+    if board is not None:
+        if black or white:
+            raise ScoringError("give the stones as black / white or as a board, not both")
+        size = int(board.side)
+        occupied = board.list_occupied_points()
+        black = [rc for colour, rc in occupied if colour == "b"]
+        white = [rc for colour, rc in occupied if colour == "w"]
     if not MIN_SIZE <= size <= MAX_SIZE:
         raise ScoringError(f"board size {size} is not supported ({MIN_SIZE}..{MAX_SIZE})")
     chosen, default_komi = resolve_rules(rules, None)
     game = Game(size, size, chosen, komi if komi is not None else
                 default_komi if default_komi is not None else 7.5)
-    board = game.board
+    grid = game.board
     stones: list[tuple[int, int]] = []
-    for colour, vertices in ((BLACK, black), (WHITE, white)):
-        for text in ([vertices] if isinstance(vertices, str) else vertices):
+    for colour, vertices in ((BLACK, vertex_words(black)), (WHITE, vertex_words(white))):
+        for text in ([vertices] if isinstance(vertices, str) else vertices or ()):
             for word in str(text).replace(",", " ").split():
                 try:
                     rc = parse_vertex(word, size, size)
@@ -175,7 +237,7 @@ def score_position(black: Iterable[str] = (), white: Iterable[str] = (), size: i
                     raise ScoringError(f"stones: {exc}") from None
                 if rc is None:
                     raise ScoringError("stones: pass is not a point")
-                p = board.point(*rc)
+                p = grid.point(*rc)
                 if any(q == p for q, _ in stones):
                     raise ScoringError(f"stones: two stones on {word}")
                 stones.append((p, colour))
@@ -186,8 +248,9 @@ def score_position(black: Iterable[str] = (), white: Iterable[str] = (), size: i
     for letter, colour in (("b", BLACK), ("w", WHITE)):
         game.captured[colour] = int((captured or {}).get(letter, 0))
     record = Record(game, {}, None, "<position>", 0)
-    return count_record(record, methods, dead, Scorer(seed=seed), params)
+    return warn_notes(count_record(record, methods, dead, Scorer(seed=seed), params))
 
 
-__all__ = ["count_record", "method_list", "params_of", "score_position",
-           "score_sgf"]
+__all__ = ["BoardLike", "Point", "Points", "SgfGameLike", "SgfSource", "count_record",
+           "method_list", "params_of", "score_position", "score_sgf", "sgf_data",
+           "vertex_words", "warn_notes"]

@@ -42,6 +42,7 @@ class BatchOptions:
 
     methods -- 'all', slugs separated by commas, or None for each record's own rules' method
     rules -- None: each record's RU, else chinese; komi -- None: each record's KM
+    move -- count each record after its first `move` moves (None: at its end)
     """
 
     methods: str | None = "all"
@@ -49,6 +50,7 @@ class BatchOptions:
     komi: float | None = None
     seed: int = 0
     params: Mapping[str, Any] = field(default_factory=dict)
+    move: int | None = None
 
 
 def error_row(name: str, size: int | None, message: str) -> dict[str, Any]:
@@ -61,7 +63,7 @@ def score_row(name: str, data: bytes, options: BatchOptions) -> dict[str, Any]:
     """The row of one game: what the record says, where its dead stones came from, and
     per method the margin (Black minus White in points, after komi)."""
     try:
-        record = load_record(data, name, options.rules, options.komi)
+        record = load_record(data, name, options.rules, options.komi, options.move)
         rules = record.game.rules
         asked = [rules.counting] if options.methods is None else options.methods
         result = count_record(record, asked, None, Scorer(seed=options.seed), options.params)

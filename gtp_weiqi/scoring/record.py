@@ -102,9 +102,11 @@ def resolve_rules(rules: str | Rules | None, recorded: Rules | None
 
 
 def load_record(data: bytes, name: str = "<sgf>", rules: str | Rules | None = None,
-                komi: float | None = None) -> Record:
+                komi: float | None = None, move: int | None = None) -> Record:
     """Parse and replay an SGF record; RecordError with the reason (and the move number
-    of an illegal move) when it cannot be."""
+    of an illegal move) when it cannot be.  `move`: replay only the first `move` moves (0:
+    the position before the first); the record's marks (DD, TB / TW) describe its last
+    position, so they are left out of an earlier one, with a note."""
     if len(data) > MAX_SGF_BYTES:
         raise RecordError(f"{name}: larger than {MAX_SGF_BYTES // (1024 * 1024)} MiB, "
                           "not a game record")
@@ -121,12 +123,27 @@ def load_record(data: bytes, name: str = "<sgf>", rules: str | Rules | None = No
         except RulesError as exc:
             raise ScoringError(str(exc)) from None
     fallback = default_komi if default_komi is not None else 7.5
+    notes = [note] if note is not None else []
+    marks = parsed.marks
+    total = len(parsed.moves)
+    if move is not None:
+        if not 0 <= move <= total:
+            raise RecordError(f"{name}: move {move} is not in the record (it has {total} "
+                              f"moves: 0..{total})")
+        if move < total:
+            if any(marks.get(key) for key in ("DD", "TB", "TW")):
+                notes.append(f"the record's dead-stone marks (DD, TB / TW) are those of its "
+                             f"last position, move {total}: at move {move} the dead stones "
+                             "are judged")
+            marks = {}
     try:
-        game = build_game(parsed, chosen, parsed.komi if parsed.komi is not None else fallback)
+        game = build_game(parsed, chosen, parsed.komi if parsed.komi is not None else fallback,
+                          None if move is None else move + 1)
     except SgfError as exc:
         raise RecordError(str(exc), exc.move) from None
-    notes = [n for n in (note, empty_dead_note(game, parsed.marks)) if n is not None]
-    return Record(game, parsed.marks, parsed.result, name, len(data), notes)
+    empty = empty_dead_note(game, marks)
+    return Record(game, marks, parsed.result, name, len(data),
+                  notes + ([empty] if empty is not None else []))
 
 
 def parse_dead(game: Game, dead: str | Iterable[str]) -> list[int]:
@@ -175,6 +192,7 @@ def record_dead(game: Game, marks: dict[str, Any], dead: str | Iterable[str] | N
     # DD[] (DD is inherited, [] clears it) says no stone is dead, unless territory marks
     # say more: an editor may leave an empty DD behind
     if marks.get("DD") or ("DD" in marks and not territory):
+        # a DD point with no stone on it names nothing: left out (empty_dead_note says so)
         return [board.point(*rc) for rc in marks["DD"]
                 if board.colour[board.point(*rc)] != EMPTY], SGF_DD
     if territory:

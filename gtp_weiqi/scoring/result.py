@@ -13,6 +13,11 @@ from .finished import Finish
 ALL_ALIVE = "all alive"  # the judgement of Tromp–Taylor and of a forced end: nothing removed
 
 
+class ScoringWarning(UserWarning):
+    """A count went on by assuming something the input did not say (an RU not understood,
+    DD points with no stone, ...): the same words are in the result's `notes`."""
+
+
 @dataclass(frozen=True)
 class FirstMoveString:
     """An unclear string whose fate depends on who moves first (先手决定), in vertices: the
@@ -107,6 +112,11 @@ class ScoreResult:
     open_points -- the points still enclosed by neither colour (GTP vertices, sorted)
     unfinished_reason -- why it is not finished, in words; None when finished
     ended_by -- 'passes', 'resignation', 'time', 'forfeit', or None when unknown
+    own_method -- the slug of the rules' own counting method (`own` is its MethodScore when
+        it was among those asked for)
+    notes -- what was assumed where the input fell short (an RU not understood, DD points
+        with no stone, marks of a later position), in words; each is also a Python warning
+        (ScoringWarning) from the function that counted
     """
 
     name: str
@@ -125,11 +135,19 @@ class ScoreResult:
     open_points: tuple[str, ...] = ()
     unfinished_reason: str | None = None
     ended_by: str | None = None
+    own_method: str = ""
+    notes: tuple[str, ...] = ()
 
     @property
     def finish(self) -> Finish:
         """The four fields that say whether the count is the end of a game, as one record."""
         return Finish(self.finished, self.open_points, self.unfinished_reason, self.ended_by)
+
+    @property
+    def own(self) -> MethodScore | None:
+        """The count under the rules' own method, when it was asked for (methods='all' or
+        None always has it)."""
+        return next((m for m in self.methods if m.slug == self.own_method), None)
 
     def __getitem__(self, slug: str) -> MethodScore:
         for m in self.methods:
@@ -148,8 +166,9 @@ class ScoreResult:
             "dead": list(self.dead), "unclear": [list(s) for s in self.unclear],
             "first_move": [f.to_dict() for f in self.first_move],
             **self.finish.to_dict(),
+            "own_method": self.own_method, "notes": list(self.notes),
             "methods": [m.to_dict() for m in self.methods],
         }
 
 
-__all__ = ["ALL_ALIVE", "FirstMoveString", "MethodScore", "ScoreResult"]
+__all__ = ["ALL_ALIVE", "FirstMoveString", "MethodScore", "ScoreResult", "ScoringWarning"]

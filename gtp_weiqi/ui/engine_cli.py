@@ -73,9 +73,22 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     proxy.add_argument("--engine-restarts", type=int, default=1, metavar="N",
                        help="times a back end that dies is started again, the game "
                             "replayed on it (default 1)")
+    proxy.add_argument("--engine-lead", choices=("ours", "backend"), default="ours",
+                       help="the scoreLead of KataGo's analyses under a counting method "
+                            "KataGo cannot score: counted by ours from its ownership "
+                            "(default), or KataGo's own")
     proxy.add_argument("--engine-dead-stones", action="store_true",
                        help="take the back end's final_status_list dead as explicit marks "
                             "when scoring")
+    opinion = parser.add_argument_group(
+        "second opinion", "a strong engine's view of the dead stones beside the judgement "
+        "(docs/judgement.md); in proxy mode a back end that reports ownership is asked")
+    opinion.add_argument("--judge-engine", metavar="CMD",
+                         help="an engine that reports ownership (KataGo: kata-raw-nn), "
+                              "asked whenever the dead stones are judged")
+    opinion.add_argument("--judge-visits", type=int, default=0, metavar="N",
+                         help="0 (default): the judge engine's net alone; N: a search of N "
+                              "visits (kata-search_analyze)")
 
 
 def refused_option(args: argparse.Namespace) -> str | None:
@@ -104,6 +117,10 @@ def refused_option(args: argparse.Namespace) -> str | None:
             return f"--engine: cannot split {args.engine!r} into words: {exc}"
         if not words:
             return "--engine: no command given"
+    if args.judge_engine is not None and not args.judge_engine.strip():
+        return "--judge-engine: no command given"
+    if args.judge_visits < 0:
+        return "--judge-visits must be 0 or more"
     if args.engine_restarts < 0:
         return "--engine-restarts must be 0 or more"
     if not 0 <= args.engine_timeout < math.inf:
@@ -136,7 +153,13 @@ def run(args: argparse.Namespace) -> int:
         engine.max_file_size = args.max_file_size
     transcript = open(args.log, "ab") if args.log else None  # noqa: SIM115
     engine.transcript = transcript
+    judge_engine = None
     try:
+        if args.judge_engine:
+            from .gtp.judge_engine import start_judge
+            judge_engine = start_judge(engine, args.judge_engine, args.judge_visits)
+            if judge_engine is None:
+                return 2
         if args.mode == "gmp":
             return _serve_gmp(engine, args, transcript)
         if args.engine:
@@ -144,12 +167,14 @@ def run(args: argparse.Namespace) -> int:
             return serve_proxy(engine, args.engine, sys.stdin.buffer, sys.stdout.buffer,
                                timeout=args.engine_timeout or None,
                                retries=args.engine_retries,
-                               restarts=args.engine_restarts,
+                               restarts=args.engine_restarts, lead=args.engine_lead,
                                dead_stones=args.engine_dead_stones)
         engine.serve(sys.stdin.buffer, sys.stdout.buffer)
     except (BrokenPipeError, KeyboardInterrupt):
         pass
     finally:
+        if judge_engine is not None:
+            judge_engine.close()
         if transcript is not None:
             transcript.close()
     return 0
@@ -168,7 +193,7 @@ def _serve_gmp(engine: WeiqiEngine, args: argparse.Namespace,
     if args.engine:
         return serve_proxy(engine, args.engine, sys.stdin.buffer, sys.stdout.buffer,
                            timeout=args.engine_timeout or None, retries=args.engine_retries,
-                           restarts=args.engine_restarts,
+                           restarts=args.engine_restarts, lead=args.engine_lead,
                            dead_stones=args.engine_dead_stones, session=session)
     with signals_end_session():
         try:

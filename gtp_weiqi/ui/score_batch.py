@@ -37,9 +37,9 @@ from ..scoring.batch import (
     score_row,
     summarise,
 )
+from ..scoring.pool import in_workers
 from ..scoring.record import MAX_SGF_BYTES
 from ..scoring.result import FirstMoveString
-from ..scoring.service import preload
 
 SNAPSHOT_SECONDS = 2.0  # the shortest time between two snapshots of the output files
 SNAPSHOT_SHARE = 0.05  # at most this share of the run's time goes into writing snapshots
@@ -134,38 +134,8 @@ Rows = Generator[tuple[int, dict[str, Any]], None, None]  # (input index, row) a
 
 def count_locally(sources: list[Source], options: BatchOptions, workers: int) -> Rows:
     """(input index, row) as the rows are done, in `workers` processes (here for one)."""
-    if workers <= 1 or len(sources) <= 1:
-        for i, source in enumerate(sources):
-            yield i, count_source(source, options)
-        return
-    import gc
-    import multiprocessing  # here: a run in one process needs none of it
-
-    preload()  # what the first game imports, imported once before the workers fork
-    method = "fork" if sys.platform.startswith("linux") else "spawn"
-    context = multiprocessing.get_context(method)
-    # Small chunks, handed out as workers finish: no worker idles at the end while another
-    # still has a chunk of games (each game is milliseconds, the hand-over microseconds).
-    chunk = max(1, min(4, len(sources) // (workers * 16)))
     tasks = [(i, s, options) for i, s in enumerate(sources)]
-    # The forked workers inherit the parent's objects: frozen, their collections never
-    # walk them, so the pages stay shared instead of being copied into every worker
-    # (spawned workers, off Linux, inherit nothing: there it changes nothing).
-    gc.freeze()
-    try:
-        pool = context.Pool(workers)
-    finally:
-        gc.unfreeze()
-    finished = False
-    try:
-        yield from pool.imap_unordered(_count_indexed, tasks, chunksize=chunk)
-        finished = True
-    finally:
-        if finished:  # every worker idle: let them exit on their own
-            pool.close()
-            pool.join()
-        else:  # interrupted, or the reader stopped early: stop the workers mid-game
-            pool.terminate()
+    yield from in_workers(_count_indexed, tasks, workers)
 
 
 def count_on_cluster(sources: list[Source], options: BatchOptions, address: str,

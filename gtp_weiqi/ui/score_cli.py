@@ -101,8 +101,16 @@ def add_arguments(p: argparse.ArgumentParser) -> None:
                         "--svg")
     p.add_argument("--scale", type=float, default=2.0, metavar="S",
                    help="PNG pixels per SVG unit (default 2)")
+    p.add_argument("--move", type=int, default=None, metavar="N",
+                   help="count the position after the first N moves (0: before the first; "
+                        "default: the end of the record)")
     p.add_argument("--seed", type=int, default=0, metavar="N",
                    help="seed of the dead-stone judgement (default 0)")
+    p.add_argument("--judge-engine", metavar="CMD",
+                   help="an engine that reports ownership (KataGo: kata-raw-nn) as a second "
+                        "opinion on the dead stones (docs/judgement.md)")
+    p.add_argument("--judge-visits", type=int, default=0, metavar="N",
+                   help="0 (default): the judge engine's net alone; N: a search of N visits")
     add_lang_argument(p)
     batch = p.add_argument_group(
         "counting many games", "one row per game; a broken file is a row with its error")
@@ -122,7 +130,7 @@ def add_arguments(p: argparse.ArgumentParser) -> None:
 
 
 BATCH_OPTIONS = ("jsonl", "csv", "workers", "resume", "dask", "finished_only")
-ONE_GAME_OPTIONS = ("dead", "json", "svg", "png")
+ONE_GAME_OPTIONS = ("dead", "json", "svg", "png", "judge_engine")
 
 
 class ScoreError(Exception):
@@ -136,7 +144,8 @@ class ScoreError(Exception):
 # -- loading ------------------------------------------------------------------------------
 
 
-def load(path: str, rules_text: str | None, komi: float | None) -> Record:
+def load(path: str, rules_text: str | None, komi: float | None, move: int | None = None
+         ) -> Record:
     """Read and replay the game (`-`: from stdin); a refusal says why (1: the file, 2: the
     options)."""
     try:
@@ -144,7 +153,7 @@ def load(path: str, rules_text: str | None, komi: float | None) -> Record:
             data, name = sys.stdin.buffer.read(MAX_SGF_BYTES + 1), "-"
         else:
             data, name = read_source(Path(path))
-        record = load_record(data, name, rules_text, komi)
+        record = load_record(data, name, rules_text, komi, move)
     except RecordError as exc:
         message = str(exc)
         raise ScoreError(1, message if message.startswith(path) else f"{path}: {message}") \
@@ -220,7 +229,7 @@ def count_one(args: argparse.Namespace) -> int:
         if not 0.5 <= args.scale <= 8:
             raise ScoreError(2, "--scale must be between 0.5 and 8")
         check_png(args.lang)
-    record = load(args.sgf, args.rules, args.komi)
+    record = load(args.sgf, args.rules, args.komi, args.move)
     game = record.game
     slugs, drawn = _methods(args.method, game.rules)
     try:
@@ -232,10 +241,19 @@ def count_one(args: argparse.Namespace) -> int:
             parse_dead(game, args.dead)
         except ScoringError as exc:
             raise ScoreError(2, f"--dead: {exc}") from None
-    try:
-        result = count_record(record, slugs, args.dead, Scorer(seed=args.seed), params=given)
-    except ScoringError as exc:
-        raise ScoreError(2, str(exc)) from None
+    if args.judge_engine:
+        from .gtp.judge_engine import judged_count
+        try:
+            result = judged_count(args.judge_engine, args.judge_visits, record, slugs,
+                                  args.dead, args.seed, given)
+        except ScoringError as exc:
+            raise ScoreError(2, str(exc)) from None
+    else:
+        try:
+            result = count_record(record, slugs, args.dead, Scorer(seed=args.seed),
+                                  params=given)
+        except ScoringError as exc:
+            raise ScoreError(2, str(exc)) from None
     shown = [result[s] for s in slugs]
     print_result(args, record, result, shown, drawn)
     if args.svg or args.png:
@@ -431,7 +449,7 @@ def run_many(args: argparse.Namespace) -> int:
     except ValueError as exc:
         raise ScoreError(2, f"--param: {exc}") from None
     options = BatchOptions(methods=",".join(slugs), rules=args.rules, komi=args.komi,
-                           seed=args.seed, params=given_params)
+                           seed=args.seed, params=given_params, move=args.move)
     workers = args.workers or os.cpu_count() or 1
     settings = BatchSettings(paths=args.paths, options=options, methods=slugs,
                              jsonl=args.jsonl, csv=args.csv, workers=workers,

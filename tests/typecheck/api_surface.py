@@ -27,3 +27,18 @@ position = gtp_weiqi.score_position(black=["C3"], white=["D4"], size=9, methods=
 assert_type(position, gtp_weiqi.ScoreResult)
 assert_type(gtp_weiqi.__version__, str)
 error: type[gtp_weiqi.ScoringError] = gtp_weiqi.RecordError
+
+# the methods' table, the rules' own method, the notes, score_many, sgfmill's objects
+assert_type(gtp_weiqi.METHODS["zilu"], gtp_weiqi.MethodName)
+assert_type(gtp_weiqi.METHODS["zilu"].unit_en, str)
+assert_type(result.own_method, str)
+assert_type(result.own, gtp_weiqi.MethodScore | None)
+assert_type(result.notes, tuple[str, ...])
+many = gtp_weiqi.score_many([gtp_weiqi.EXAMPLE_SGF, b"(;SZ[9])"], workers=2,
+                            progress=lambda done, total: None)
+assert_type(many, list[gtp_weiqi.ScoreResult | gtp_weiqi.ScoringError])
+at_move = gtp_weiqi.score_sgf(gtp_weiqi.EXAMPLE_SGF, move=10, dead=[(1, 2), "C3"])
+assert_type(at_move, gtp_weiqi.ScoreResult)
+on_points = gtp_weiqi.score_position(black=[(2, 2)], white=["D4"], size=9)
+assert_type(on_points, gtp_weiqi.ScoreResult)
+warning: type[UserWarning] = gtp_weiqi.ScoringWarning

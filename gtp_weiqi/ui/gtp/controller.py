@@ -69,6 +69,7 @@ _PR_SET_PDEATHSIG = 1  # linux/prctl.h
 GTP_FIRST_BYTES = b" \t\r\n#=?"
 DEFAULT_TIMEOUT = 60.0
 PIPELINE_BYTES = 16384  # unanswered command bytes at most (Linux pipes hold 64 KiB)
+MAX_LINE_BYTES = 8 << 20  # a longer answer line is refused (KataGo's longest are ~1 MB)
 _DROP: dict[int, str | None] = {i: None for i in range(32) if i not in (9, 10)}
 _DROP[127] = None
 _DROP[9] = " "
@@ -270,6 +271,7 @@ class SubprocessChannel(Channel):
         self._lines: queue.Queue[list[bytes] | None] = queue.Queue()
         self._pending: deque[bytes] = deque()  # lines of the last chunk not read yet
         self._eof = False
+        self._overlong = False  # an answer line passed MAX_LINE_BYTES
         self._first = True
         self._broken: ChannelError | None = None
         self._new_session = new_session
@@ -298,6 +300,9 @@ class SubprocessChannel(Channel):
         rest = b""
         try:
             while chunk := stream.read1(65536):  # type: ignore[attr-defined]  # a BufferedReader
+                if b"\n" not in chunk and len(rest) + len(chunk) > MAX_LINE_BYTES:
+                    self._overlong = True  # said by _next_line; the engine is then stopped
+                    break
                 lines = (rest + chunk).split(b"\n")
                 rest = lines.pop()
                 if lines:
@@ -307,7 +312,7 @@ class SubprocessChannel(Channel):
                     self._lines.put(whole)
         except (OSError, ValueError):
             pass
-        if rest:
+        if rest and not self._overlong:
             self._record("in", rest)
             self._lines.put([rest])  # a last line without its newline
         self._lines.put(None)
@@ -409,6 +414,10 @@ class SubprocessChannel(Channel):
                                                self.stderr_tail(8))) from None
         if lines is None:
             self._eof = True
+            if self._overlong:
+                raise self._fail(ProtocolError(
+                    f"an answer line to {line.split(' ')[0][:40]!r} is longer than "
+                    f"{MAX_LINE_BYTES >> 20} MiB", self.stderr_tail(8)))
             return None
         self._pending.extend(lines)
         return self._pending.popleft()

@@ -8,6 +8,7 @@ that parse GTP arguments, format vertices and turn its errors into GTP answers.
 from __future__ import annotations
 
 import json
+import weakref
 from typing import Any
 
 from ...base import COLOUR_LETTER, COLOUR_OF_WORD, PUBLIC, STONE_STATUSES
@@ -43,6 +44,9 @@ ENDED = (ending.AGREED, ending.FORCED, ending.PAUSED, ending.DRAW, ending.NO_RES
 
 def scoring_of(engine: WeiqiEngine) -> Scoring:
     """The engine's scoring layer (shared judge cache), or a private one if none is bound."""
+    bound = _BOUND.get(engine)
+    if bound is not None:  # found even once another layer wrapped the commands (a proxy)
+        return bound
     for name in ("weiqi-score", "final_score"):
         cmd = engine.commands.get(name)
         owner = getattr(cmd.handler, "__self__", None) if cmd is not None else None
@@ -354,9 +358,14 @@ def _vertices(data: Any) -> Any:
     return data
 
 
+# each engine's registered scoring layer
+_BOUND: weakref.WeakKeyDictionary[WeiqiEngine, Scoring] = weakref.WeakKeyDictionary()
+
+
 def register_scoring_commands(engine: WeiqiEngine) -> Scoring:
     scoring = Scoring(engine)
     scoring.register()
+    _BOUND[engine] = scoring
     return scoring
 
 

@@ -5,6 +5,7 @@ engine in the records; openings are known by their files' names and contents).""
 
 from __future__ import annotations
 
+import shlex
 from dataclasses import asdict, dataclass
 
 from ...base.colours import BLACK
@@ -118,8 +119,10 @@ class GameSpec:
 
 def engine_labels(config: MatchConfig, found: dict[str, tuple[str, str]]) -> dict[str, str]:
     """Each engine's label: the one given, else its `name` and `version` answers (else the
-    option's name); two equal default labels get " #1" / " #2" so that records tell them
-    apart, as gomill's player codes do."""
+    option's name).  Two equal default labels are told apart by what differs in their
+    command lines (`GNU Go 3.8 (--level 1)` / `GNU Go 3.8 (--level 2)`), or, when the
+    commands are the same or differ at length, by " #1" / " #2", as gomill's player codes
+    do."""
     given = {ENGINES[0]: config.black_label, ENGINES[1]: config.white_label}
     labels = {}
     for engine in ENGINES:
@@ -127,5 +130,44 @@ def engine_labels(config: MatchConfig, found: dict[str, tuple[str, str]]) -> dic
         labels[engine] = given[engine] or " ".join(f"{name} {version}".split()) or engine
     first, second = (labels[e] for e in ENGINES)
     if first == second and not (given[ENGINES[0]] and given[ENGINES[1]]):
-        labels = {e: f"{labels[e]} #{i}" for i, e in enumerate(ENGINES, start=1)}
+        apart = command_difference(config.black, config.white)
+        if apart is None:
+            labels = {e: f"{labels[e]} #{i}" for i, e in enumerate(ENGINES, start=1)}
+        else:
+            labels = {e: f"{labels[e]} ({words})" for e, words in zip(ENGINES, apart,
+                                                                     strict=True)}
     return labels
+
+
+DIFFERENCE_WIDTH = 30  # the longest command difference a label shows
+
+
+def command_difference(first: str, second: str) -> tuple[str, str] | None:
+    """What tells two command lines apart, as two short phrases: the words between their
+    common start and common end (a path by its last part); `without W` for the one that
+    lacks the other's words.  None when the commands are the same or the difference is
+    longer than a label should carry."""
+    try:
+        a, b = shlex.split(first), shlex.split(second)
+    except ValueError:
+        return None
+    start = 0
+    while start < min(len(a), len(b)) and a[start] == b[start]:
+        start += 1
+    end = 0
+    while end < min(len(a), len(b)) - start and a[-1 - end] == b[-1 - end]:
+        end += 1
+    if 0 < start and a[start - 1].startswith("-") and not all(
+            words[start:start + 1] and words[start].startswith("-") for words in (a, b)):
+        start -= 1  # keep the option whose value differs: `--level 1`, not `1`
+    middles = [words[start:len(words) - end] for words in (a, b)]
+    parts = [" ".join(w.rsplit("/", 1)[-1] for w in words) for words in middles]
+    if parts[0] == parts[1]:  # the same program in two places: the paths
+        parts = [" ".join(words) for words in middles]
+    if parts[0] == parts[1] or max(len(p) for p in parts) > DIFFERENCE_WIDTH:
+        return None
+    if not parts[0]:
+        parts[0] = f"without {parts[1]}"
+    elif not parts[1]:
+        parts[1] = f"without {parts[0]}"
+    return parts[0], parts[1]

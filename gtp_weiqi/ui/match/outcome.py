@@ -60,6 +60,9 @@ _WORDS = {
 }
 
 
+FORFEIT_KINDS = ("illegal", "timeout", "crash", "garbage", "failed", "refused")
+
+
 class Forfeit(Exception):
     """`colour` loses the game; `kind` says why: illegal, timeout, crash, garbage, failed,
     refused, or time (a loss on time under `--time`: result `B+Time` / `W+Time`)."""
@@ -142,5 +145,5 @@ def parse_result(result: str) -> tuple[int | None, float | None]:
     return None, None
 
 
-__all__ = ["EndReason", "Forfeit", "Outcome", "Point", "Side", "inverse_result",
+__all__ = ["FORFEIT_KINDS", "EndReason", "Forfeit", "Outcome", "Point", "Side", "inverse_result",
            "parse_result"]

@@ -7,7 +7,8 @@ directory, then `os.replace`), so an interrupted match never leaves half a recor
   game-0000.json      each game's record; its presence means the game is finished
   match.dat           gogui-twogtp's results table (`# Key: value` header, then
                       #GAME RES_B RES_W RES_R ALT DUP LEN TIME_B TIME_W CPU_B CPU_W ERR ERR_MSG,
-                      and OPENING, the opening's file, when the match has openings)
+                      and OPENING, the opening's file, when the match has openings; DUP is
+                      the number of the earlier game a game repeats, else `-`: stats.py)
   summary.json        wins, confidence interval, scores, lengths, times (stats.py)
   report.txt          the plain-text report (stats.py)
   gtplogs/            with --gtp-log: game-0000-B-<label>.log and game-0000-W-<label>.log,
@@ -22,9 +23,11 @@ and others can read the records when the umask lets them (core.files.atomic_writ
 from __future__ import annotations
 
 import datetime
+import hashlib
 import json
 import re
 import socket
+from collections.abc import Iterable
 from pathlib import Path
 from typing import Any
 
@@ -35,7 +38,8 @@ from ...base.colours import BLACK, COLOUR_LETTER, COLOUR_NAME, WHITE
 from ...core.coords import format_vertex
 from ...core.files import atomic_write
 from .config import ENGINES, MatchConfig, engine_labels
-from .outcome import EndReason, Outcome, inverse_result, parse_result
+from .outcome import EndReason, Outcome, Point, inverse_result, parse_result
+from .stats import duplicates
 
 DAT_COLUMNS = ("GAME", "RES_B", "RES_W", "RES_R", "ALT", "DUP", "LEN", "TIME_B", "TIME_W",
                "CPU_B", "CPU_W", "ERR", "ERR_MSG")
@@ -49,6 +53,24 @@ def _upper(colour: int) -> str:
 
 def write_json(path: Path, data: Any) -> None:
     atomic_write(path, (json.dumps(data, indent=1, ensure_ascii=False) + "\n").encode("utf-8"))
+
+
+def sequence_key(moves: Iterable[tuple[int | str, Point | None]]) -> str:
+    """A short digest of a game's moves in order (`b C3 w pass ...`): two games with the
+    same key played the same moves."""
+    text = " ".join(f"{c if isinstance(c, str) else COLOUR_LETTER[c]} {format_vertex(p)}"
+                    for c, p in moves)
+    return hashlib.sha256(text.encode("ascii")).hexdigest()[:20]
+
+
+def _sgf_sequence(path: Path) -> str | None:
+    """The move key of a game's SGF (records written before the key was kept)."""
+    try:
+        game = sgf.Sgf_game.from_bytes(path.read_bytes())
+        moves = [node.get_move() for node in game.get_main_sequence()[1:]]
+    except (OSError, ValueError):
+        return None
+    return sequence_key([(c, p) for c, p in moves if c is not None])
 
 
 def game_stem(index: int) -> str:
@@ -109,6 +131,7 @@ def game_record(outcome: Outcome) -> dict[str, Any]:
             "colour": _upper(forfeit.colour), "engine": players[forfeit.colour].engine,
             "kind": forfeit.kind, "message": forfeit.message},
         "moves": len(outcome.moves),
+        "sequence": sequence_key(outcome.moves),
         "stop_at": outcome.stop_at,
         "counted_at": outcome.count_at,
         "dead": [format_vertex(p) for p in outcome.dead],
@@ -294,6 +317,8 @@ def load_records(out: Path, games: int) -> dict[int, dict[str, Any]]:
             continue
         index = record.get("game")
         if isinstance(index, int) and 0 <= index < games and path.stem == game_stem(index):
+            if "sequence" not in record:
+                record["sequence"] = _sgf_sequence(path.with_suffix(".sgf"))
             done[index] = record
     return done
 
@@ -342,14 +367,16 @@ def dat_text(config: MatchConfig, engines: dict[str, dict[str, str]],
     lines = [f"# {key}: {_cell(value)}" for key, value in sorted(header.items())]
     lines.append("#")
     lines.append("#" + "\t".join(columns))
+    copies = duplicates(records)
     for r in sorted(records, key=lambda rec: rec["game"]):
         time_b = r["time"].get(ENGINES[0], {}).get("total", 0)
         time_w = r["time"].get(ENGINES[1], {}).get("total", 0)
         cpu_b = r["cpu"].get(ENGINES[0]) or 0
         cpu_w = r["cpu"].get(ENGINES[1]) or 0
         row = [r["game"], r["res"]["B"], r["res"]["W"], r["res"]["R"],
-               1 if r["alternate"] else 0, "-", r["moves"], f"{time_b:.1f}", f"{time_w:.1f}",
-               f"{cpu_b:.1f}", f"{cpu_w:.1f}", r["err"], r["err_msg"]]
+               1 if r["alternate"] else 0, copies.get(r["game"], "-"), r["moves"],
+               f"{time_b:.1f}", f"{time_w:.1f}", f"{cpu_b:.1f}", f"{cpu_w:.1f}", r["err"],
+               r["err_msg"]]
         if config.openings:
             row.append(r.get("opening") or "-")
         lines.append("\t".join(_cell(v) for v in row))

@@ -449,6 +449,18 @@ def report(summary: dict[str, Any], out: Path, lang: str = "en") -> str:
         lines += ["  " + line for line in sentence(
             lang, "{name} win rate {rate} (95% CI {low} .. {high})", name=rate["engine"],
             rate=f"{rate['rate']:.1%}", low=f"{low:.1%}", high=f"{high:.1%}")]
+    copies = summary.get("duplicates", {})
+    alone = rate.get("without_duplicates") or {}
+    if copies.get("games"):
+        lines += ["  " + line for line in sentence(
+            lang, "duplicates: {n} games repeat an earlier game move for move ({distinct} "
+            "distinct)", n=copies["games"], distinct=copies["distinct"])]
+        if alone.get("rate") is not None:
+            low, high = alone["ci95"]
+            lines += ["  " + line for line in sentence(
+                lang, "{name} win rate without them {rate} (95% interval {low} .. {high})",
+                name=rate["engine"], rate=f"{alone['rate']:.1%}", low=f"{low:.1%}",
+                high=f"{high:.1%}")]
     by = summary["by_colour"]
     lines += ["  " + line for line in sentence(
         lang, "by colour: B {black}, W {white}, draws {draws}", black=by["B"], white=by["W"],

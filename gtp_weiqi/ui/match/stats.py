@@ -1,5 +1,12 @@
 """The match summary: wins per engine and per colour, the `--black` engine's win rate with a
-95% confidence interval, the score distribution, game lengths and time per move."""
+95% confidence interval (with and without the duplicate games), the score distribution,
+game lengths and time per move.  Every count is present, zeros too, so a reader of
+summary.json never has to guess whether a missing key means 0.
+
+A game is a duplicate when an earlier game of the match had the same engines on the same
+colours, the same moves in the same order and the same result: deterministic engines
+(GNU Go at a fixed level) repeat themselves, and the copies would narrow the win rate's
+interval without telling anything new."""
 
 from __future__ import annotations
 
@@ -10,6 +17,7 @@ from typing import Any
 
 from ...core.lang import display_width, ljust, rjust, sentence, word
 from .config import ENGINES, MatchConfig, engine_labels
+from .outcome import FORFEIT_KINDS, EndReason
 
 Z95 = 1.959963984540054
 
@@ -25,6 +33,44 @@ def wilson_interval(successes: float, n: int, z: float = Z95) -> tuple[float, fl
     return max(0.0, centre - half), min(1.0, centre + half)
 
 
+# Each engine's counts, in summary.json's order of reading; all present, zeros too.
+ENGINE_COUNTS = ("wins", "losses", "draws", "no_result", "wins_as_B", "wins_as_W",
+                 "forfeits", *(f"forfeits_{kind}" for kind in FORFEIT_KINDS), "time_losses",
+                 "resignations")
+
+
+def duplicates(records: list[dict[str, Any]]) -> dict[int, int]:
+    """Each duplicate game's number -> the number of the first game it repeats (the same
+    engines on the same colours, the same moves, the same result).  Records without a move
+    sequence are never duplicates."""
+    first: dict[tuple[str, str, str], int] = {}
+    out: dict[int, int] = {}
+    for r in sorted(records, key=lambda rec: rec["game"]):
+        sequence = r.get("sequence")
+        if not sequence:
+            continue
+        key = (r["colours"]["B"], sequence, r["result"])
+        if key in first:
+            out[r["game"]] = first[key]
+        else:
+            first[key] = r["game"]
+    return out
+
+
+def win_rate(records: list[dict[str, Any]]) -> dict[str, Any]:
+    """The `--black` engine's win rate over `records`: draws count half, games without a
+    result left out, with its Wilson 95% interval."""
+    first = ENGINES[0]
+    wins = sum(1 for r in records if r["winner"] == first)
+    draws = sum(1 for r in records if r["winner"] is None and r["margin"] == 0)
+    decided = sum(1 for r in records if r["winner"] is not None) + draws
+    rate = (wins + draws / 2) / decided if decided else None
+    low, high = wilson_interval(wins + draws / 2, decided)
+    return {"rate": None if rate is None else round(rate, 4),
+            "ci95": None if rate is None else [round(low, 4), round(high, 4)],
+            "decided_games": decided}
+
+
 def _spread(values: list[float]) -> dict[str, Any]:
     if not values:
         return {"count": 0}
@@ -38,9 +84,10 @@ def summarise(config: MatchConfig, engines: dict[str, dict[str, str]],
     """Everything summary.json holds, from the finished games' records."""
     records = sorted(records, key=lambda r: r["game"])
     first, second = ENGINES
-    per_engine: dict[str, Counter[str]] = {e: Counter() for e in ENGINES}
+    per_engine: dict[str, Counter[str]] = {e: Counter(dict.fromkeys(ENGINE_COUNTS, 0))
+                                           for e in ENGINES}
     per_colour: Counter[str] = Counter()
-    ends: Counter[str] = Counter()
+    ends: Counter[str] = Counter({end.value: 0 for end in EndReason})
     margins: list[float] = []  # from the --black engine's side: + means it won by that much
     for r in records:
         ends[r["end"]] += 1
@@ -67,11 +114,8 @@ def summarise(config: MatchConfig, engines: dict[str, dict[str, str]],
             per_engine[loser]["resignations"] += 1
         if r["margin"] is not None and r["end"] not in ("forfeit", "resign", "time"):
             margins.append(r["margin"] if winner == first else -r["margin"])
-    wins = per_engine[first]["wins"]
-    draws = per_engine[first]["draws"]
-    decided = wins + per_engine[first]["losses"] + draws
-    rate = (wins + draws / 2) / decided if decided else None
-    low, high = wilson_interval(wins + draws / 2, decided)
+    copies = duplicates(records)
+    distinct = [r for r in records if r["game"] not in copies]
     lengths = [float(r["moves"]) for r in records]
     move_time: dict[str, Any] = {}
     for e in ENGINES:
@@ -90,15 +134,21 @@ def summarise(config: MatchConfig, engines: dict[str, dict[str, str]],
         "engines": {e: {"command": config.command(e), **engines.get(e, {})} for e in ENGINES},
         "labels": labels,
         "games": len(records),
-        "wins": {e: dict(sorted(per_engine[e].items())) for e in ENGINES},
+        "wins": {e: {key: per_engine[e][key] for key in ENGINE_COUNTS} for e in ENGINES},
         "by_colour": {"B": per_colour["B"], "W": per_colour["W"],
                       "draws": per_colour["draws"], "no_result": per_colour["no_result"]},
         "win_rate": {
             "engine": first,
-            "rate": None if rate is None else round(rate, 4),
-            "ci95": None if rate is None else [round(low, 4), round(high, 4)],
+            **win_rate(records),
             "method": "Wilson score interval; draws count half; unfinished games left out",
-            "decided_games": decided,
+            "without_duplicates": win_rate(distinct),
+        },
+        "duplicates": {
+            "games": len(copies),
+            "distinct": len(distinct),
+            "rule": "same engines on the same colours, same moves, same result as an "
+                    "earlier game",
+            "of": {str(game): earlier for game, earlier in sorted(copies.items())},
         },
         "ends": dict(sorted(ends.items())),
         "scores": {
@@ -143,6 +193,18 @@ def report_text(summary: dict[str, Any], records: list[dict[str, Any]], lang: st
         lines += sentence(lang, "{name} win rate {rate} (95% interval {low} .. {high}; draws "
                           "count half)", name=labels[rate["engine"]], rate=f"{rate['rate']:.1%}",
                           low=f"{low:.1%}", high=f"{high:.1%}")
+    copies = summary.get("duplicates", {})
+    if copies.get("games"):
+        lines += sentence(lang, "duplicates: {n} games repeat an earlier game move for move "
+                          "({distinct} distinct)", n=copies["games"],
+                          distinct=copies["distinct"])
+        alone = rate.get("without_duplicates") or {}
+        if alone.get("rate") is not None:
+            low, high = alone["ci95"]
+            lines += sentence(lang, "{name} win rate without them {rate} (95% interval {low} "
+                              ".. {high})", name=labels[rate["engine"]],
+                              rate=f"{alone['rate']:.1%}", low=f"{low:.1%}",
+                              high=f"{high:.1%}")
     lines += sentence(lang, "draws {draws}, Black won {black}, White won {white}",
                       draws=summary["by_colour"]["draws"], black=summary["by_colour"]["B"],
                       white=summary["by_colour"]["W"])

@@ -58,9 +58,10 @@ class Proxy(StreamRelay):
                  dead_stones: bool = False,
                  report: Callable[[str], None] | None = None,
                  start_again: Callable[[], Controller] | None = None,
-                 restarts: int = 1) -> None:
+                 restarts: int = 1, lead: str = "ours") -> None:
         super().__init__(engine, backend, retries=retries, dead_stones=dead_stones,
                          report=report, start_again=start_again, restarts=restarts)
+        self.lead = lead
         self._our_marks: set[int] = set()
         self._judged_key: object = None
         self._judge = Judge(seed=engine.seed)

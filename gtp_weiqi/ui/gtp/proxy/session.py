@@ -25,11 +25,12 @@ from .relay import Proxy
 
 def start_proxy(engine: WeiqiEngine, command: str, *, timeout: float | None = DEFAULT_TIMEOUT,
                 retries: int = 2, dead_stones: bool = False,
-                forward_stderr: bool = True, restarts: int = 1) -> Proxy:
+                forward_stderr: bool = True, restarts: int = 1, lead: str = "ours") -> Proxy:
     """Start the back end and join it to `engine`; a back end that dies is started again
-    at most `restarts` times.  It dies with this process, even a SIGKILLed one (Linux; see
-    controller.py).  Raises ControllerError when the back end cannot be started or does
-    not speak GTP."""
+    at most `restarts` times; `lead` says whose figure KataGo's analyses carry under a
+    method KataGo cannot score (lead.py: "ours" or "backend").  The back end dies with this
+    process, even a SIGKILLed one (Linux; see controller.py).  Raises ControllerError when
+    the back end cannot be started or does not speak GTP."""
     argv = split_command(command)
 
     def forward(line: str) -> None:
@@ -41,13 +42,21 @@ def start_proxy(engine: WeiqiEngine, command: str, *, timeout: float | None = DE
         return Controller(channel, "back end", timeout)
 
     proxy = Proxy(engine, start_backend(), retries=retries, dead_stones=dead_stones,
-                  start_again=start_backend, restarts=restarts)
+                  start_again=start_backend, restarts=restarts, lead=lead)
     try:
         proxy.start()
     except BaseException:
         proxy.close(quick=True)
         raise
+    if OWNERSHIP_COMMANDS & proxy.backend.list_commands():  # a second opinion at hand
+        from ..judge_engine import attach_backend
+        attach_backend(proxy)
     return proxy
+
+
+# a back end listing one of these reports ownership: the judgement asks it too
+# (judge_engine.py, imported only then)
+OWNERSHIP_COMMANDS = frozenset({"kata-raw-nn", "kata-search_analyze"})
 
 
 class Signalled(BaseException):
@@ -87,7 +96,7 @@ def signals_end_session() -> Iterator[None]:
 
 def serve_proxy(engine: WeiqiEngine, command: str, stdin: BinaryIO, stdout: BinaryIO, *,
                 timeout: float | None = DEFAULT_TIMEOUT, retries: int = 2,
-                dead_stones: bool = False, restarts: int = 1,
+                dead_stones: bool = False, restarts: int = 1, lead: str = "ours",
                 session: Callable[[], int] | None = None) -> int:
     """Run proxy mode until `quit` or end of input (0); 2 when the back end cannot start;
     128 + the signal's number after SIGTERM or SIGHUP.  `session` is what talks to the
@@ -97,7 +106,8 @@ def serve_proxy(engine: WeiqiEngine, command: str, stdin: BinaryIO, stdout: Bina
         try:
             try:
                 proxy = start_proxy(engine, command, timeout=timeout, retries=retries,
-                                    dead_stones=dead_stones, restarts=restarts)
+                                    dead_stones=dead_stones, restarts=restarts,
+                                    lead=lead)
             except ChannelError as exc:
                 print(f"gtp-weiqi: cannot use the back end {command!r}: "
                       f"{describe_failure(exc)}", file=sys.stderr, flush=True)

@@ -21,6 +21,7 @@ from ..controller import ChannelError, Response, SubprocessChannel
 from ..ending_cmds import check_open
 from ..engine import parse_colour
 from ..protocol import GtpError, Handler, frame
+from .lead import ours_applies, rewrite_line
 from .link import Unavailable, describe_failure
 from .moves import BAD, RESIGN, MoveChecks
 
@@ -53,6 +54,8 @@ class _StreamedMove:
 
 class StreamRelay(MoveChecks):
     """The link with checked moves, relaying the back end's streaming commands."""
+
+    lead = "ours"  # kata- analyses' scoreLead: in our count ("ours") or the back end's
 
     def _stream_served(self, name: str) -> Callable[[list[str], str], str]:
         """The back end's streaming command while serving: relayed line by line, stopped
@@ -87,13 +90,17 @@ class StreamRelay(MoveChecks):
         args = list(args)
         turn: _StreamedMove | None = None
         try:
+            colour = engine.game.to_move
+            named = bool(args) and args[0].lower() in COLOUR_OF_WORD
+            if named:
+                colour = parse_colour(args.pop(0))
             if plays_move(name):
-                colour = engine.game.to_move
-                if args and args[0].lower() in COLOUR_OF_WORD:
-                    colour = parse_colour(args.pop(0))
                 check_open(engine.game)
                 turn = _StreamedMove(colour)
-                args.insert(0, COLOUR_LETTER[colour])  # the back end's idea of who moves may differ
+            keep = self._our_lead(name, args)
+            if named or turn is not None or keep is not None:
+                # the back end's idea of who moves may differ from ours
+                args.insert(0, COLOUR_LETTER[colour])
             self.sync()
         except GtpError as exc:
             return frame(False, ident, str(exc))
@@ -110,6 +117,8 @@ class StreamRelay(MoveChecks):
             words = text.split()
             if turn is not None and not turn.decided and words[:1] == ["play"]:
                 self._streamed_play(name, turn, words[1] if len(words) > 1 else "", write)
+            elif keep is not None and words[:1] == ["info"]:
+                write(rewrite_line(text, engine.game, colour, keep=keep) + "\n")
             else:
                 write(text + "\n")
 
@@ -129,6 +138,20 @@ class StreamRelay(MoveChecks):
             self._finish_streamed_move(name, turn, write)
         self.after_local()
         return "\n"
+
+    def _our_lead(self, name: str, args: list[str]) -> set[str] | None:
+        """For a kata- analysis under a method KataGo cannot score (lead.py): the ownership
+        sections the client asked for (`ownership true` is added to `args` when it did not
+        ask, since our lead is counted from it).  None: KataGo's lines are relayed as they
+        come."""
+        if self.lead != "ours" or not name.startswith("kata-") or "analyze" not in name \
+                or not ours_applies(self.engine.game):
+            return None
+        asked = {key for key, value in zip(args, args[1:], strict=False)
+                 if key in ("ownership", "movesOwnership") and value.lower() == "true"}
+        if "ownership" not in asked:
+            args += ["ownership", "true"]
+        return asked
 
     def _streamed_play(self, name: str, turn: _StreamedMove, word: str,
                        write: Callable[[str], None]) -> None:

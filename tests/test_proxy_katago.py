@@ -12,7 +12,7 @@ from collections.abc import Iterator
 import pytest
 from conftest import ok, preset
 from support.katago import VISITS, katago_command, require_katago
-from test_proxy_lead import WALLS, known_margin
+from test_proxy_lead import LEELA_CANDIDATE, WALLS, known_margin
 
 from gtp_weiqi.base.colours import BLACK
 from gtp_weiqi.core.rules import CANONICAL_PRESETS
@@ -101,3 +101,18 @@ def test_our_lead_beside_katagos_on_a_position_whose_count_is_known(
     print(f"jihuozi: relayed lead {relayed:+.2f} (ours), our final_score {known:+.2f}")
     assert relayed == known
     assert " ownership " not in report
+
+
+def test_lz_analyze_is_served_from_katagos_kata_analyze(katago: WeiqiEngine) -> None:
+    """KataGo's analysis in Leela Zero's format (what Lizzie 0.7.4 reads), with our count's
+    lead as scoreMean under 计活子."""
+    ok(katago, "kata-set-rules jihuozi")
+    ok(katago, "play b E5")
+    report = ok(katago, "lz-analyze w 10")
+    candidates = report.split(" info ")
+    for candidate in candidates:
+        text = candidate if candidate.startswith("info ") else "info " + candidate
+        found = re.fullmatch(LEELA_CANDIDATE, text)
+        assert found, candidate
+        assert all(0 <= int(found.group(k)) <= 10000 for k in (3, 4, 5))
+    assert "utility" not in report and "ownership" not in report

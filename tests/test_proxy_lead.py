@@ -175,3 +175,40 @@ def test_a_move_with_its_own_ownership_is_counted_after_it() -> None:
     assert counted != lead_for(engine.game, OWNERSHIP, 1)  # not the root's figure
     assert lead == mean == pytest.approx(counted, abs=1e-3)
     assert "movesOwnership" in rewritten and " ownership " not in rewritten
+
+
+# -- Leela Zero's format, served from kata-analyze -------------------------------------------
+
+LEELA_CANDIDATE = (r"info move (\S+) visits (\d+) winrate (\d+) prior (\d+) lcb (\d+) "
+                   r"scoreMean (\S+) order (\d+) pv ([A-HJ-T]\d+(?: [A-HJ-T]\d+)*)")
+
+
+def test_lz_analyze_is_served_from_kata_analyze_in_leela_zeros_format() -> None:
+    ours = known_margin("jihuozi")
+    with served("--rules", "jihuozi") as (controller, channel):
+        listed = controller.command("list_commands").split("\n")
+        assert {"lz-analyze", "lz-genmove_analyze"} <= set(listed)  # the back end has neither
+        for move in [*WALLS, "b H5", "w pass"]:
+            controller.command("play", *move.split())
+        line = first_report(channel, "lz-analyze b 5")
+        found = re.fullmatch(f"{LEELA_CANDIDATE} {LEELA_CANDIDATE}", line)
+        assert found, line
+        first, second = found.groups()[:8], found.groups()[8:]
+        # win rate, prior and lcb in hundredths of a percent; our count's lead as scoreMean
+        assert first == ("E5", "10", "6000", "4000", "5500", f"{ours:.3f}", "0", "E5 F6")
+        assert second == ("D4", "9", "6000", "4000", "5500", f"{ours - 1:.3f}", "1", "D4 F6")
+        controller.command("quit")
+
+
+def test_lz_genmove_analyze_is_served_from_kata_genmove_analyze() -> None:
+    with served("--rules", "chinese") as (controller, channel):
+        lines: list[str] = []
+        response = channel.stream("lz-genmove_analyze b 5", TIMEOUT, lambda start: None,
+                                  lines.append, lambda: False)
+        assert response.ok
+        assert len(lines) == 2 and lines[1] == "play E5", lines
+        # under area counting KataGo's own lead is the scoreMean
+        assert re.fullmatch(f"{LEELA_CANDIDATE} {LEELA_CANDIDATE}", lines[0]), lines[0]
+        assert " scoreMean 2.000000 " in lines[0]
+        assert controller.command("printsgf").replace("\n", "").count(";B[ee]") == 1
+        controller.command("quit")

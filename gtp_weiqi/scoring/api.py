@@ -25,7 +25,15 @@ from ..core.rules import DEFAULT_PRESET, Rules
 from ..counting import METHODS, parse_params
 from ..judgement.marks import Verdict
 from .finished import finish_of_game
-from .record import Record, load_record, read_source, record_dead, resolve_rules
+from .record import (
+    NO_PRESET_KOMI,
+    Record,
+    load_record,
+    no_komi_note,
+    read_source,
+    record_dead,
+    resolve_rules,
+)
 from .result import ALL_ALIVE, FirstMoveString, MethodScore, ScoreResult, ScoringWarning
 from .service import Scorer, ScoringError, check_method
 
@@ -225,7 +233,7 @@ def score_position(black: Points = (), white: Points = (), size: int = 19,
         raise ScoringError(f"board size {size} is not supported ({MIN_SIZE}..{MAX_SIZE})")
     chosen, default_komi = resolve_rules(rules, None)
     game = Game(size, size, chosen, komi if komi is not None else
-                default_komi if default_komi is not None else 7.5)
+                default_komi if default_komi is not None else NO_PRESET_KOMI)
     grid = game.board
     stones: list[tuple[int, int]] = []
     for colour, vertices in ((BLACK, vertex_words(black)), (WHITE, vertex_words(white))):
@@ -247,7 +255,8 @@ def score_position(black: Points = (), white: Points = (), size: int = 19,
         raise ScoringError(f"stones: {exc.reason}") from None
     for letter, colour in (("b", BLACK), ("w", WHITE)):
         game.captured[colour] = int((captured or {}).get(letter, 0))
-    record = Record(game, {}, None, "<position>", 0)
+    record = Record(game, {}, None, "<position>", 0,
+                    [no_komi_note(chosen)] if komi is None and default_komi is None else [])
     return warn_notes(count_record(record, methods, dead, Scorer(seed=seed), params))
 
 

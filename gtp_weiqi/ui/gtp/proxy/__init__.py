@@ -9,6 +9,8 @@ the moves and answers its own other commands.  The modules, from the connection 
   sync      keeping the back end at our game's position
   moves     the back end's moves, checked under our rules
   streams   its analysis and genmove_analyze, relayed line by line
+  lead      KataGo's lead counted by our method from its ownership
+  leela     lz-analyze in Leela Zero's format, served from KataGo's kata-analyze
   relay     the proxy itself: our commands joined to the back end's
   session   start, serve, stop (signals included)
 

@@ -31,6 +31,7 @@ from ..compat_cmds import OWN_PLAYER_COMMANDS
 from ..controller import ChannelError, CommandFailed, Controller, ControllerError
 from ..engine import WeiqiEngine
 from ..protocol import GtpError, Handler
+from .leela import FROM_KATA
 from .link import Refused, Unavailable, describe_failure
 from .streams import StreamRelay, is_streaming, plays_move
 
@@ -99,7 +100,8 @@ class Proxy(StreamRelay):
         engine = self.engine
         commands = engine.commands
         listed = self.backend.list_commands()
-        theirs = sorted(n for n in listed if is_streaming(n) and n not in HIDDEN)
+        theirs = sorted({n for n in listed if is_streaming(n) and n not in HIDDEN}
+                        | {lz for lz, kata in FROM_KATA.items() if kata in listed})
         for name in [n for n in commands if is_streaming(n)]:
             # The back end's analysis replaces ours; our genmove_analyze would choose and
             # play moves without the back end (Sabaki prefers it to genmove).

@@ -4,7 +4,9 @@ Streaming commands the back end lists (`lz-analyze`, `kata-analyze`, `analyze`,
 `*genmove_analyze`, `kata-search_analyze*`) pass through: each line is relayed as the back
 end writes it, and the next command from the controller stops the stream (the back end
 gets an empty line, which ends an analysis and is no command), as with the back end alone.
-The `play` line of a genmove_analyze is checked like a genmove answer.  A back end with no
+The `play` line of a genmove_analyze is checked like a genmove answer.  From KataGo, the
+kata- analyses carry our count's lead (lead.py), and `lz-analyze` / `lz-genmove_analyze`
+are served from them in Leela Zero's format (leela.py).  A back end with no
 analysis command leaves ours (`analyze`, `lz-analyze`, `kata-analyze`) in place; our
 genmove_analyze commands never are, since their moves would not be the back end's.
 """
@@ -22,6 +24,7 @@ from ..ending_cmds import check_open
 from ..engine import parse_colour
 from ..protocol import GtpError, Handler, frame
 from .lead import ours_applies, rewrite_line
+from .leela import FROM_KATA, to_leela
 from .link import Unavailable, describe_failure
 from .moves import BAD, RESIGN, MoveChecks
 
@@ -89,6 +92,8 @@ class StreamRelay(MoveChecks):
         engine = self.engine
         args = list(args)
         turn: _StreamedMove | None = None
+        leela = self.serves_leela(name)
+        sent = FROM_KATA[name] if leela else name
         try:
             colour = engine.game.to_move
             named = bool(args) and args[0].lower() in COLOUR_OF_WORD
@@ -97,7 +102,7 @@ class StreamRelay(MoveChecks):
             if plays_move(name):
                 check_open(engine.game)
                 turn = _StreamedMove(colour)
-            keep = self._our_lead(name, args)
+            keep = self._our_lead(sent, args)
             if named or turn is not None or keep is not None:
                 # the back end's idea of who moves may differ from ours
                 args.insert(0, COLOUR_LETTER[colour])
@@ -117,15 +122,17 @@ class StreamRelay(MoveChecks):
             words = text.split()
             if turn is not None and not turn.decided and words[:1] == ["play"]:
                 self._streamed_play(name, turn, words[1] if len(words) > 1 else "", write)
-            elif keep is not None and words[:1] == ["info"]:
-                write(rewrite_line(text, engine.game, colour, keep=keep) + "\n")
+            elif words[:1] == ["info"] and (keep is not None or leela):
+                if keep is not None:
+                    text = rewrite_line(text, engine.game, colour, keep=keep)
+                write((to_leela(text) if leela else text) + "\n")
             else:
                 write(text + "\n")
 
         channel = self.backend.channel
         assert isinstance(channel, SubprocessChannel)
         try:
-            response = channel.stream(" ".join([name, *args]), self.backend.timeout, on_start,
+            response = channel.stream(" ".join([sent, *args]), self.backend.timeout, on_start,
                                       on_line, stop, timed=turn is not None)
         except ChannelError as exc:
             self._mark_dead(exc)
@@ -138,6 +145,11 @@ class StreamRelay(MoveChecks):
             self._finish_streamed_move(name, turn, write)
         self.after_local()
         return "\n"
+
+    def serves_leela(self, name: str) -> bool:
+        """Whether `name` (lz-analyze, lz-genmove_analyze) is served from the back end's
+        kata- analysis in Leela Zero's format (leela.py)."""
+        return name in FROM_KATA and FROM_KATA[name] in self.backend.list_commands()
 
     def _our_lead(self, name: str, args: list[str]) -> set[str] | None:
         """For a kata- analysis under a method KataGo cannot score (lead.py): the ownership

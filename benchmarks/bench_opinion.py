@@ -44,12 +44,17 @@ from gtp_weiqi.core.coords import format_vertex, parse_vertex  # noqa: E402
 from gtp_weiqi.core.game import Game, IllegalPlay  # noqa: E402
 from gtp_weiqi.core.rules import lookup_preset  # noqa: E402
 from gtp_weiqi.judgement import DEAD, StatusReport, judge  # noqa: E402
-from gtp_weiqi.judgement.second_opinion import CONFIDENT, combine  # noqa: E402
+from gtp_weiqi.judgement.second_opinion import (  # noqa: E402
+    CONFIDENT,
+    combine,
+    string_sureness,
+)
 from gtp_weiqi.ui.gtp.controller import Controller, ControllerError  # noqa: E402
 from gtp_weiqi.ui.gtp.judge_engine import EngineOwnership, position_commands  # noqa: E402
 
 RULES = {"japanese": "japanese", "aga": "aga", "chinese": "chinese"}
 SWEEP = (0.3, 0.4, 0.5, 0.6, 0.7, 0.8, 0.9, 0.95)
+BUCKETS = (0.0, 0.3, 0.6, 0.8, 0.95)  # lower edges of the sureness bands of --sweep's table
 
 
 def load_game(record: dict[str, object]) -> Game:
@@ -122,6 +127,23 @@ def dead_set_wrong(board: Board, dead: set[str], truth: set[str]) -> int:
                for _c, s, _l in board.strings())
 
 
+def disagreements(board: Board, report: StatusReport, ownership: dict[int, float],
+                  truth: set[str], table: dict[tuple[str, int], list[int]]) -> None:
+    """Count, per band of the engine's sureness, the strings where ours (decided or unclear)
+    and the engine differ, and which of the two the marks side with: table[(kind, band)]
+    = [engine right, ours right] (for an unclear string of ours: [engine right, wrong])."""
+    unclear = {p for s in report.unclear for p in s}
+    for _colour, stones, _libs in board.strings():
+        sure = string_sureness(board, tuple(stones), ownership)
+        band = max(i for i, edge in enumerate(BUCKETS) if abs(sure) >= edge)
+        dead = format_vertex(board.row_col(stones[0])) in truth
+        engine_right = (sure < 0) == dead
+        if stones[0] in unclear:
+            table.setdefault(("unclear", band), [0, 0])[0 if engine_right else 1] += 1
+        elif (report.status[stones[0]] == DEAD) != (sure < 0):
+            table.setdefault(("disagree", band), [0, 0])[0 if engine_right else 1] += 1
+
+
 def katago_command(home: Path, visits: int) -> str:
     model = sorted((home / "models").glob("*.bin.gz"))[0]
     settings = f"maxVisits={max(visits, 1)},numSearchThreads=1"
@@ -162,6 +184,9 @@ def main(argv: list[str] | None = None) -> int:
                     default=Path(os.environ.get("KATAGO_HOME", "/opt/katago/katago")))
     ap.add_argument("--sweep", action="store_true", help="every threshold of SWEEP too")
     ap.add_argument("--no-gnugo", action="store_true")
+    ap.add_argument("--gnugo-limit", type=int, default=0,
+                    help="ask GNU Go on the first N games only (its time is compared with "
+                         "ours on the same games)")
     ap.add_argument("--seed", type=int, default=0)
     ap.add_argument("--verbose", "-v", action="store_true")
     args = ap.parse_args(argv)
@@ -184,6 +209,8 @@ def main(argv: list[str] | None = None) -> int:
         thresholds += [t for t in SWEEP if t != CONFIDENT]
     tallies = {name: Tally() for name in ("ours", "KataGo alone", "GNU Go")}
     halves = {(t, half): Tally() for t in thresholds for half in (0, 1)}
+    bands: dict[tuple[str, int], list[int]] = {}
+    paired: list[float] = []  # ours + KataGo's time on the games GNU Go was asked
     skipped = 0
     try:
         for index, record in enumerate(records):
@@ -221,6 +248,7 @@ def main(argv: list[str] | None = None) -> int:
                            if board.colour[p] and ownership[p]
                            * (1 if board.colour[p] == BLACK else -1) < 0}
             tallies["KataGo alone"].add(dead_set_wrong(board, engine_dead, truth), 0)
+            disagreements(board, own, ownership, truth, bands)
             for t in thresholds:
                 combined = combine(board, own, ownership, confident=t, engine="KataGo",
                                    multi_stone_suicide=bool(game.rules.suicide))
@@ -229,7 +257,8 @@ def main(argv: list[str] | None = None) -> int:
                 if args.verbose and t == CONFIDENT and (wrong or unclear):
                     print(f"{record['file']}: opinion {wrong} wrong, {unclear} unclear; "
                           f"ours {judged(board, own, truth)}")
-            if gnugo is not None:
+            if gnugo is not None and (not args.gnugo_limit or index < args.gnugo_limit):
+                paired.append(tallies["ours"].seconds[-1] + float(entry["seconds"]))  # type: ignore[arg-type]
                 dead, took = gnugo_dead(gnugo, game)
                 tallies["GNU Go"].seconds.append(took)
                 tallies["GNU Go"].add(dead_set_wrong(board, dead, truth), 0)
@@ -262,14 +291,24 @@ def main(argv: list[str] | None = None) -> int:
         if args.sweep:
             print("    even games: " + halves[(t, 0)].line("")[35:])
             print("    odd games:  " + halves[(t, 1)].line("")[35:])
+    if args.sweep:
+        print("strings where ours and KataGo differ, by KataGo's sureness: the marks side "
+              "with KataGo / with ours (ours unclear: KataGo right / wrong)")
+        for kind in ("disagree", "unclear"):
+            cells = []
+            for band, edge in enumerate(BUCKETS):
+                right, wrong = bands.get((kind, band), [0, 0])
+                cells.append(f">={edge:g}: {right}/{wrong}")
+            print(f"  {kind:<9} " + "  ".join(cells))
     if gnugo is not None:
         print(tallies["GNU Go"].line("GNU Go final_status_list dead"))
-        ours = sum(tallies["ours"].seconds) / max(1, n)
-        theirs = sum(tallies["GNU Go"].seconds) / max(1, len(tallies["GNU Go"].seconds))
-        katago_t = sum(tallies["KataGo alone"].seconds) / max(1, n)
-        print(f"time per game: ours {ours:.3f} s, with the opinion {ours + katago_t:.3f} s, "
-              f"GNU Go {theirs:.3f} s (ratio with the opinion / GNU Go "
-              f"{(ours + katago_t) / theirs:.2f})")
+        asked = len(tallies["GNU Go"].seconds)
+        ours = sum(tallies["ours"].seconds[:asked]) / max(1, asked)
+        theirs = sum(tallies["GNU Go"].seconds) / max(1, asked)
+        with_opinion = sum(paired) / max(1, asked)
+        print(f"time per game on the {asked} games GNU Go was asked: ours {ours:.3f} s, "
+              f"ours with KataGo's answer {with_opinion:.3f} s, GNU Go {theirs:.3f} s "
+              f"(ratios {ours / theirs:.2f} and {with_opinion / theirs:.2f})")
     return 0
 
 

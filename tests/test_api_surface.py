@@ -165,3 +165,29 @@ def test_score_move_option_counts_at_move_n(capsys) -> None:
     assert ", 10 moves (Black 5, White 5)," in out
     assert cli_main(["score", str(GAMES[0]), "--move", "999"]) == 1
     assert "move 999 is not in the record" in capsys.readouterr().err
+
+
+def test_a_komi_nothing_gave_is_a_note() -> None:
+    """Rules as JSON name no preset, so no preset brings a komi: 7.5 is assumed, and said."""
+    rules = '{"ko": "SIMPLE", "scoring": "AREA"}'
+    with pytest.warns(ScoringWarning, match="no komi given"):
+        position = gtp_weiqi.score_position(["A1"], ["C3"], size=9, rules=rules, methods=None)
+    assert position.komi == 7.5 and len(position.notes) == 1
+    with pytest.warns(ScoringWarning, match="no komi given"):
+        gtp_weiqi.score_sgf(b"(;SZ[9];B[ee])", rules=rules, methods=None)
+    with warnings.catch_warnings():
+        warnings.simplefilter("error")
+        assert gtp_weiqi.score_sgf(b"(;SZ[9]KM[6.5];B[ee])", rules=rules, methods=None).notes == ()
+        assert gtp_weiqi.score_position(["A1"], size=9, rules=rules, komi=5).notes == ()
+
+
+def test_score_many_sends_back_the_artefacts_only_when_asked() -> None:
+    alone = gtp_weiqi.score_sgf(GAMES[0], methods="zilu,area")
+    [light] = gtp_weiqi.score_many([GAMES[0]], methods="zilu,area", workers=1)
+    [full] = gtp_weiqi.score_many([GAMES[0]], methods="zilu,area", workers=1, artefacts=True)
+    assert isinstance(light, ScoreResult) and isinstance(full, ScoreResult)
+    for slug in ("zilu", "area"):
+        assert light[slug].count.artefacts == {} and alone[slug].count.artefacts
+        assert light[slug].count.to_dict(artefacts=False) == \
+            alone[slug].count.to_dict(artefacts=False)
+        assert full[slug].count.to_dict() == alone[slug].count.to_dict()

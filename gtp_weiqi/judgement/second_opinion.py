@@ -35,7 +35,7 @@ from .seki import seki_in
 
 # How sure the engine must be (the mean signed ownership of a string's stones) to decide a
 # string on which the two disagree: measured on human games (docs/judgement.md).
-CONFIDENT = 0.6
+CONFIDENT = 0.8
 
 Ownership = Mapping[int, float]  # point -> +1 surely Black ... -1 surely White
 

@@ -24,7 +24,16 @@ from ..core.game import Game, IllegalPlay
 from ..core.rules import DEFAULT_PRESET, Rules
 from ..counting import METHODS, parse_params
 from ..judgement.marks import Verdict
-from .record import Record, load_record, read_source, record_dead, resolve_rules
+from .finished import finish_of_game
+from .record import (
+    NO_PRESET_KOMI,
+    Record,
+    load_record,
+    no_komi_note,
+    read_source,
+    record_dead,
+    resolve_rules,
+)
 from .result import ALL_ALIVE, FirstMoveString, MethodScore, ScoreResult, ScoringWarning
 from .service import Scorer, ScoringError, check_method
 
@@ -154,6 +163,7 @@ def count_record(record: Record, methods: Methods = "all",
     if judged is None:
         judged = scorer.verdict(game, "area")
     rules = game.rules
+    finish = finish_of_game(game, judged.status, record.recorded_result)
     return ScoreResult(
         name=record.name, size=(game.width, game.height),
         rules=rules.preset_name or rules.as_dict(), komi=game.komi, moves=len(game.moves),
@@ -162,7 +172,9 @@ def count_record(record: Record, methods: Methods = "all",
         dead_source=ALL_ALIVE if everything_alive else source,
         dead=_with_status(game, judged, "dead"), unclear=_unclear(game, judged),
         methods=tuple(scores), first_move=_first_move(game, judged),
-        own_method=rules.counting, notes=tuple(record.notes))
+        own_method=rules.counting, notes=tuple(record.notes),
+        finished=finish.finished, open_points=finish.open_points,
+        unfinished_reason=finish.unfinished_reason, ended_by=finish.ended_by)
 
 
 def sgf_data(source: SgfSource) -> tuple[bytes, str]:
@@ -221,7 +233,7 @@ def score_position(black: Points = (), white: Points = (), size: int = 19,
         raise ScoringError(f"board size {size} is not supported ({MIN_SIZE}..{MAX_SIZE})")
     chosen, default_komi = resolve_rules(rules, None)
     game = Game(size, size, chosen, komi if komi is not None else
-                default_komi if default_komi is not None else 7.5)
+                default_komi if default_komi is not None else NO_PRESET_KOMI)
     grid = game.board
     stones: list[tuple[int, int]] = []
     for colour, vertices in ((BLACK, vertex_words(black)), (WHITE, vertex_words(white))):
@@ -243,7 +255,8 @@ def score_position(black: Points = (), white: Points = (), size: int = 19,
         raise ScoringError(f"stones: {exc.reason}") from None
     for letter, colour in (("b", BLACK), ("w", WHITE)):
         game.captured[colour] = int((captured or {}).get(letter, 0))
-    record = Record(game, {}, None, "<position>", 0)
+    record = Record(game, {}, None, "<position>", 0,
+                    [no_komi_note(chosen)] if komi is None and default_komi is None else [])
     return warn_notes(count_record(record, methods, dead, Scorer(seed=seed), params))
 
 

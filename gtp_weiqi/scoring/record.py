@@ -101,6 +101,17 @@ def resolve_rules(rules: str | Rules | None, recorded: Rules | None
     return found
 
 
+NO_PRESET_KOMI = 7.5  # the komi of rules that are no preset, when nothing gives one
+
+
+def no_komi_note(rules: Rules) -> str:
+    """The note of a count whose komi nothing gave: no KM, no komi asked for, and rules
+    that are no preset (a preset brings its own komi)."""
+    del rules  # its JSON would bury the point: what matters is that it names no preset
+    return (f"no komi given (KM, or komi=) and the rules are no preset, which would bring "
+            f"its own: komi {NO_PRESET_KOMI:g}")
+
+
 def load_record(data: bytes, name: str = "<sgf>", rules: str | Rules | None = None,
                 komi: float | None = None, move: int | None = None) -> Record:
     """Parse and replay an SGF record; RecordError with the reason (and the move number
@@ -122,8 +133,10 @@ def load_record(data: bytes, name: str = "<sgf>", rules: str | Rules | None = No
             parsed.komi = check_komi(komi)
         except RulesError as exc:
             raise ScoringError(str(exc)) from None
-    fallback = default_komi if default_komi is not None else 7.5
+    fallback = default_komi if default_komi is not None else NO_PRESET_KOMI
     notes = [note] if note is not None else []
+    if parsed.komi is None and default_komi is None:
+        notes.append(no_komi_note(chosen))
     marks = parsed.marks
     total = len(parsed.moves)
     if move is not None:
@@ -200,6 +213,7 @@ def record_dead(game: Game, marks: dict[str, Any], dead: str | Iterable[str] | N
     return None, JUDGEMENT
 
 
-__all__ = ["DEAD_SOURCES", "DEFAULT_RULES", "GIVEN", "JUDGEMENT", "MAX_SGF_BYTES", "Record",
+__all__ = ["DEAD_SOURCES", "DEFAULT_RULES", "GIVEN", "JUDGEMENT", "MAX_SGF_BYTES",
+           "NO_PRESET_KOMI", "Record", "no_komi_note",
            "RecordError", "SGF_DD", "SGF_TERRITORY", "load_record", "parse_dead",
            "read_source", "record_dead", "resolve_rules", "territory_dead"]

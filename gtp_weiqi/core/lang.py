@@ -54,6 +54,11 @@ ZH: dict[str, str] = {
     "局; 加 --resume 再运行同一命令可数完其余",
     # gtp-weiqi score over many games
     "counted {games} games, {errors} errors": "共数 {games} 局, 出错 {errors} 局",
+    "{n} unfinished games left out (--finished-only)": "{n} 局未终局, 不计入 (--finished-only)",
+    "{n} of them unfinished (counted as the position stands; --finished-only leaves them "
+    "out)": "其中 {n} 局未终局 (按现状计算; --finished-only 可不计入)",
+    "warning: not a finished game: {reason}": "警告: 对局未终局: {reason}",
+    ", not finished": ", 未终局",
     "all {n} methods give the same winner in every game": "{n} 种计法在每局的胜方都相同",
     "methods that give the same winner in every game: {classes}":
         "每局胜方都相同的计法: {classes}",

@@ -356,8 +356,10 @@ def _line(row: dict[str, Any], lang: str = "en") -> list[str]:
     reason stay as the rows hold them."""
     if row.get("error"):
         return sentence(lang, "{file}: error: {error}", file=row["file"], error=row["error"])
+    rules = row["rules"]
     values = dict(file=row["file"], result=row["result"], method=row["method"],
-                  rules=row["rules"], komi=row["komi"])
+                  rules=rules if isinstance(rules, str) else json.dumps(rules, sort_keys=True),
+                  komi=f"{float(row['komi']):g}")
     # why a string is unclear, when who moves first decides it (rows of older runs: none)
     why = {tuple(f["string"]): FirstMoveString.from_dict(f)
            for f in row.get("first_move") or [] if f.get("string")}

@@ -41,7 +41,7 @@ from ..core.lang import (
 )
 from ..core.rules import Rules, komi_argument
 from ..counting import METHOD_NAMES, METHODS, parse_params
-from ..counting.types import Count, number
+from ..counting.types import Count
 from ..judgement.marks import scoring_input
 from ..scoring import MethodScore, Record, RecordError, Scorer, ScoreResult, ScoringError
 from ..scoring.api import count_record, method_list
@@ -302,27 +302,15 @@ def print_result(args: argparse.Namespace, record: Record, result: ScoreResult,
     dead_now = first.dead if first.dead_source != ALL_ALIVE else result.dead
     unclear_v = [s[0] for s in first.unclear]
     if args.json:
-        out = {
-            "file": args.sgf,
-            "size": [game.width, game.height],
-            "rules": result.rules,
-            "komi": number(first.count.komi),
-            "moves": {"black": game.moves_made(BLACK), "white": game.moves_made(WHITE)},
-            "captured": {"black": game.captured[BLACK], "white": game.captured[WHITE]},
-            "dead": list(dead_now),
-            "dead_from": source,
-            "unclear": unclear_v,
-            "first_move": [dict(f.to_dict(), reason={"zh": f.describe_zh(),
-                                                     "en": f.describe()})
-                           for f in first.first_move],
-            **result.finish.to_dict(),
-            "counts": [dict(m.count.to_dict(artefacts=False), summary={
-                "zh": summarise(m.count).line_zh(), "en": summarise(m.count).line_en()})
-                for m in shown],
-            "analysis": _vertex_lists({k: v for k, v in first.count.artefacts.items() if k in (
-                "removed_dead", "blocks", "eyes", "routes", "public", "territory",
-                "one_sided", "figures")}),
-        }
+        # the one form of a count (docs/count.schema.json), each method with its count in
+        # words, and what the drawn method built (blocks, eyes, routes, ...)
+        out = result.to_dict()
+        for entry, method in zip(out["methods"], result.methods, strict=True):
+            entry["summary"] = {"zh": summarise(method.count).line_zh(),
+                                "en": summarise(method.count).line_en()}
+        out["analysis"] = _vertex_lists({k: v for k, v in first.count.artefacts.items() if k in (
+            "removed_dead", "blocks", "eyes", "routes", "public", "territory", "one_sided",
+            "figures")})
         print(json.dumps(out, ensure_ascii=False, indent=1))
         return
     lang = args.lang

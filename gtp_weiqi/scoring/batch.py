@@ -17,8 +17,8 @@ from typing import Any
 from ..core.lang import lines, sentence, word
 from ..counting.types import number
 from .api import count_record
-from .record import load_record
-from .result import FirstMoveString
+from .record import Record, load_record
+from .result import FirstMoveString, ScoreResult
 from .service import Scorer, ScoringError
 
 # The fields of a row, in CSV column order; then one `margin:<slug>` column per method.
@@ -62,6 +62,13 @@ def error_row(name: str, size: int | None, message: str) -> dict[str, Any]:
 def score_row(name: str, data: bytes, options: BatchOptions) -> dict[str, Any]:
     """The row of one game: what the record says, where its dead stones came from, and
     per method the margin (Black minus White in points, after komi)."""
+    return score_game(name, data, options)[0]
+
+
+def score_game(name: str, data: bytes, options: BatchOptions
+               ) -> tuple[dict[str, Any], Record | None, ScoreResult | None]:
+    """The row of one game, with the record and the count it was made of (None, None for
+    an error row): what a batch needs to draw or write each game besides its row."""
     try:
         record = load_record(data, name, options.rules, options.komi, options.move)
         rules = record.game.rules
@@ -71,15 +78,17 @@ def score_row(name: str, data: bytes, options: BatchOptions) -> dict[str, Any]:
         if own is None:  # the rules' own method, for the result the record is compared to
             own = count_record(record, None, None, Scorer(seed=options.seed)).methods[0]
     except ScoringError as exc:
-        return error_row(name, len(data), str(exc))
+        return error_row(name, len(data), str(exc)), None, None
     except Exception as exc:  # noqa: BLE001 - a broken file must not end the batch
-        return error_row(name, len(data), f"internal error: {type(exc).__name__}: {exc}")
+        return (error_row(name, len(data), f"internal error: {type(exc).__name__}: {exc}"),
+                None, None)
     # the count in its one form (docs/count.schema.json), each method by its figures only,
     # then the batch's own fields: the file's size, the rules' own method and its result,
     # and every method's margin (the CSV's columns and the summary's comparisons)
-    return {**result.to_dict(brief=True), "bytes": len(data), "method": own.slug,
-            "result": own.result,
-            "margins": {m.slug: float(m.margin) for m in result.methods}, "error": None}
+    row = {**result.to_dict(brief=True), "bytes": len(data), "method": own.slug,
+           "result": own.result,
+           "margins": {m.slug: float(m.margin) for m in result.methods}, "error": None}
+    return row, record, result
 
 
 def csv_header(methods: Iterable[str], fields: tuple[str, ...] = FIELDS) -> list[str]:
@@ -300,4 +309,4 @@ def summarise(rows: Iterable[Mapping[str, Any]], finished_only: bool = False) ->
 __all__ = ["FIELDS", "FIELDS_WITHOUT_FINISH", "FIELDS_WITHOUT_FIRST_MOVE", "FINISH_FIELDS",
            "OLDER_FIELDS", "BatchOptions", "Summary", "csv_cells",
            "csv_header", "error_row", "first_move_cell", "first_move_from_cell",
-           "recorded_winner", "row_from_csv", "score_row", "summarise", "winner_of"]
+           "recorded_winner", "row_from_csv", "score_game", "score_row", "summarise", "winner_of"]

@@ -55,7 +55,7 @@ RESULTS = {
     "who moves first": lambda: score_sgf(open_point_sgf(), methods="zilu,tromp_taylor",
                                          seed=1),
     "position, rules as JSON": lambda: score_position(
-        ["C3", "D4"], ["E5"], size=9, methods="area",
+        ["C3", "D4"], ["E5"], size=9, methods="area", komi=7.5,
         rules='{"ko":"SIMPLE","scoring":"AREA","tax":"NONE","suicide":false,'
               '"hasButton":false,"whiteHandicapBonus":"0"}'),
 }

@@ -1,5 +1,5 @@
-"""Stage 3 of the judgement, after the playouts: strings the playouts called dead that are joined to a living
-string of their colour (连接) are alive.
+"""Stage 3 of the judgement, after the playouts: strings the playouts called dead that are
+joined to a living string of their colour (连接) are alive.
 
 Two strings of one colour are *joined* when they share two liberties (a miai, 见合: a cut on
 either is answered on the other) or one liberty the opponent cannot take (a play there is a

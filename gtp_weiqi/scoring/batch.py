@@ -8,6 +8,7 @@ on a cluster give the same rows.
 from __future__ import annotations
 
 import itertools
+import json
 import re
 from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, field
@@ -16,16 +17,21 @@ from typing import Any
 from ..core.lang import lines, sentence, word
 from ..counting.types import number
 from .api import count_record
-from .record import load_record
-from .result import FirstMoveString
+from .record import Record, load_record
+from .result import FirstMoveString, ScoreResult
 from .service import Scorer, ScoringError
 
 # The fields of a row, in CSV column order; then one `margin:<slug>` column per method.
 FIELDS = ("file", "bytes", "size", "rules", "komi", "moves", "recorded_result", "method",
-          "result", "dead_source", "dead", "unclear", "first_move", "error")
-# The columns of a CSV written before rows said why strings depend on who moves first:
-# --resume continues such a file in its own columns.
-FIELDS_WITHOUT_FIRST_MOVE = tuple(f for f in FIELDS if f != "first_move")
+          "result", "dead_source", "dead", "unclear", "first_move", "finished", "open_points",
+          "unfinished_reason", "ended_by", "error")
+FINISH_FIELDS = ("finished", "open_points", "unfinished_reason", "ended_by")
+# The columns of CSVs written by older runs (before rows said whether the game was
+# finished; before they said why strings depend on who moves first): --resume continues
+# such a file in its own columns.
+FIELDS_WITHOUT_FINISH = tuple(f for f in FIELDS if f not in FINISH_FIELDS)
+FIELDS_WITHOUT_FIRST_MOVE = tuple(f for f in FIELDS_WITHOUT_FINISH if f != "first_move")
+OLDER_FIELDS = (FIELDS_WITHOUT_FINISH, FIELDS_WITHOUT_FIRST_MOVE)
 # One string of a CSV `first_move` cell: 'B1: Black first alive (D1), White first dead (D1)'.
 _FIRST_MOVE_CELL = re.compile(r"(\S+): Black first (\w+)(?: \((\S+)\))?, "
                               r"White first (\w+)(?: \((\S+)\))?")
@@ -49,14 +55,20 @@ class BatchOptions:
 
 
 def error_row(name: str, size: int | None, message: str) -> dict[str, Any]:
-    row: dict[str, Any] = dict.fromkeys(FIELDS)
-    row.update(file=name, bytes=size, error=message, margins={})
-    return row
+    """The row of a file that was not counted: its name, its size when read, and why."""
+    return {"file": name, "bytes": size, "error": message}
 
 
 def score_row(name: str, data: bytes, options: BatchOptions) -> dict[str, Any]:
     """The row of one game: what the record says, where its dead stones came from, and
     per method the margin (Black minus White in points, after komi)."""
+    return score_game(name, data, options)[0]
+
+
+def score_game(name: str, data: bytes, options: BatchOptions
+               ) -> tuple[dict[str, Any], Record | None, ScoreResult | None]:
+    """The row of one game, with the record and the count it was made of (None, None for
+    an error row): what a batch needs to draw or write each game besides its row."""
     try:
         record = load_record(data, name, options.rules, options.komi, options.move)
         rules = record.game.rules
@@ -66,20 +78,17 @@ def score_row(name: str, data: bytes, options: BatchOptions) -> dict[str, Any]:
         if own is None:  # the rules' own method, for the result the record is compared to
             own = count_record(record, None, None, Scorer(seed=options.seed)).methods[0]
     except ScoringError as exc:
-        return error_row(name, len(data), str(exc))
+        return error_row(name, len(data), str(exc)), None, None
     except Exception as exc:  # noqa: BLE001 - a broken file must not end the batch
-        return error_row(name, len(data), f"internal error: {type(exc).__name__}: {exc}")
-    game = record.game
-    return {
-        "file": name, "bytes": len(data),
-        "size": game.width if game.width == game.height else f"{game.width}x{game.height}",
-        "rules": rules.preset_name or rules.to_json(), "komi": number(game.komi),
-        "moves": len(game.moves), "recorded_result": record.recorded_result,
-        "method": own.slug, "result": own.result, "dead_source": result.dead_source,
-        "dead": list(result.dead), "unclear": [list(s) for s in result.unclear],
-        "first_move": [f.to_dict() for f in result.first_move],
-        "error": None, "margins": {m.slug: number(m.margin) for m in result.methods},
-    }
+        return (error_row(name, len(data), f"internal error: {type(exc).__name__}: {exc}"),
+                None, None)
+    # the count in its one form (docs/count.schema.json), each method by its figures only,
+    # then the batch's own fields: the file's size, the rules' own method and its result,
+    # and every method's margin (the CSV's columns and the summary's comparisons)
+    row = {**result.to_dict(brief=True), "bytes": len(data), "method": own.slug,
+           "result": own.result,
+           "margins": {m.slug: float(m.margin) for m in result.methods}, "error": None}
+    return row, record, result
 
 
 def csv_header(methods: Iterable[str], fields: tuple[str, ...] = FIELDS) -> list[str]:
@@ -120,9 +129,21 @@ def csv_cells(row: Mapping[str, Any], methods: Iterable[str],
     """A row as CSV cells in the columns `fields`: lists joined by spaces (unclear strings
     and first-move entries by ' / ')."""
     def cell(value: Any) -> str:
+        if isinstance(value, float):
+            return str(number(value))  # 7.5, 6 (as the cells were before floats)
         return "" if value is None else str(value)
 
+    size = row.get("size")
+    if isinstance(size, list):  # [width, height]: 19, or 19x13
+        size = size[0] if size[0] == size[1] else f"{size[0]}x{size[1]}"
+    rules = row.get("rules")
+    finished = row.get("finished")
     joined = {"dead": " ".join(row.get("dead") or []),
+              "open_points": " ".join(row.get("open_points") or []),
+              "finished": "" if finished is None else "true" if finished else "false",
+              "size": cell(size),
+              "rules": json.dumps(rules, sort_keys=True, separators=(",", ":"))
+              if isinstance(rules, dict) else cell(rules),
               "unclear": " / ".join(" ".join(s) for s in row.get("unclear") or []),
               "first_move": first_move_cell(row.get("first_move"))}
     cells = [joined[k] if k in joined else cell(row.get(k)) for k in fields]
@@ -140,6 +161,9 @@ def row_from_csv(cells: Mapping[str, str]) -> dict[str, Any]:
     row["dead"] = (cells.get("dead") or "").split()
     row["unclear"] = [s.split() for s in (cells.get("unclear") or "").split(" / ") if s]
     row["first_move"] = first_move_from_cell(cells.get("first_move") or "", row["unclear"])
+    row["open_points"] = (cells.get("open_points") or "").split()
+    # a row of a file written before the column: finished, as every count was taken then
+    row["finished"] = None if row["error"] else (cells.get("finished") or "true") == "true"
     row["margins"] = {k.split(":", 1)[1]: num(v) for k, v in cells.items()
                       if k.startswith("margin:") and v not in (None, "")}
     return row
@@ -175,6 +199,8 @@ class Summary:
 
     games: int = 0
     errors: int = 0
+    unfinished: int = 0  # games counted that are not finished (in `games` unless left out)
+    left_out: int = 0  # unfinished games left out of the comparisons (--finished-only)
     pairs: dict[tuple[str, str], int] = field(default_factory=dict)
     methods: list[str] = field(default_factory=list)
     with_re: int = 0
@@ -183,7 +209,8 @@ class Summary:
     re_margin_differs: int = 0
 
     def as_dict(self) -> dict[str, Any]:
-        return {"games": self.games, "errors": self.errors,
+        return {"games": self.games, "errors": self.errors, "unfinished": self.unfinished,
+                "unfinished_left_out": self.left_out,
                 "winners_differ": {f"{a} / {b}": n for (a, b), n in self.pairs.items()},
                 "recorded": {"with_result": self.with_re,
                              "winner_differs": self.re_winner_differs,
@@ -211,6 +238,12 @@ class Summary:
                   errors=self.errors)
         out = lines(lang, zh, f"counted {self.games} game{'' if self.games == 1 else 's'}, "
                               f"{self.errors} error{'' if self.errors == 1 else 's'}")
+        if self.left_out:
+            out += sentence(lang, "{n} unfinished games left out (--finished-only)",
+                            n=self.left_out)
+        elif self.unfinished:
+            out += sentence(lang, "{n} of them unfinished (counted as the position stands; "
+                            "--finished-only leaves them out)", n=self.unfinished)
         classes = self.groups()
         if len(self.methods) > 1:
             if len(classes) == 1:
@@ -235,13 +268,20 @@ class Summary:
         return out
 
 
-def summarise(rows: Iterable[Mapping[str, Any]]) -> Summary:
+def summarise(rows: Iterable[Mapping[str, Any]], finished_only: bool = False) -> Summary:
+    """The summary of `rows`; `finished_only`: the unfinished games are left out of the
+    games, the methods' comparison and the record's RE (and said to be)."""
     summary = Summary()
     counted = []
     for row in rows:
         if row.get("error"):
             summary.errors += 1
             continue
+        if row.get("finished") is False:
+            summary.unfinished += 1
+            if finished_only:
+                summary.left_out += 1
+                continue
         summary.games += 1
         counted.append(row)
         for slug in row.get("margins") or {}:
@@ -266,6 +306,7 @@ def summarise(rows: Iterable[Mapping[str, Any]]) -> Summary:
     return summary
 
 
-__all__ = ["FIELDS", "FIELDS_WITHOUT_FIRST_MOVE", "BatchOptions", "Summary", "csv_cells",
+__all__ = ["FIELDS", "FIELDS_WITHOUT_FINISH", "FIELDS_WITHOUT_FIRST_MOVE", "FINISH_FIELDS",
+           "OLDER_FIELDS", "BatchOptions", "Summary", "csv_cells",
            "csv_header", "error_row", "first_move_cell", "first_move_from_cell",
-           "recorded_winner", "row_from_csv", "score_row", "summarise", "winner_of"]
+           "recorded_winner", "row_from_csv", "score_game", "score_row", "summarise", "winner_of"]

@@ -179,3 +179,15 @@ def test_a_komi_nothing_gave_is_a_note() -> None:
         warnings.simplefilter("error")
         assert gtp_weiqi.score_sgf(b"(;SZ[9]KM[6.5];B[ee])", rules=rules, methods=None).notes == ()
         assert gtp_weiqi.score_position(["A1"], size=9, rules=rules, komi=5).notes == ()
+
+
+def test_score_many_sends_back_the_artefacts_only_when_asked() -> None:
+    alone = gtp_weiqi.score_sgf(GAMES[0], methods="zilu,area")
+    [light] = gtp_weiqi.score_many([GAMES[0]], methods="zilu,area", workers=1)
+    [full] = gtp_weiqi.score_many([GAMES[0]], methods="zilu,area", workers=1, artefacts=True)
+    assert isinstance(light, ScoreResult) and isinstance(full, ScoreResult)
+    for slug in ("zilu", "area"):
+        assert light[slug].count.artefacts == {} and alone[slug].count.artefacts
+        assert light[slug].count.to_dict(artefacts=False) == \
+            alone[slug].count.to_dict(artefacts=False)
+        assert full[slug].count.to_dict() == alone[slug].count.to_dict()

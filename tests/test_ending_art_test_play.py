@@ -182,10 +182,11 @@ def test_two_virtual_moves_in_a_row_leave_the_natural_game_playing(first: str) -
     virtual = {first: 1, second: 1}
     after_three = {first: 2, second: 1}
     tail = (f"weiqi-end_state\n= playing proposer={name[first]} a_point={a_point} "
-            f"all_alive=false virtual=b:{virtual['b']},w:{virtual['w']} by=passes\n\n"
+            f"all_alive=false virtual=b:{virtual['b']},w:{virtual['w']} by=passes\n"
+            "finished=false open=47\n\n"  # the board is still open (tests/test_finished.py)
             f"play {first} pass\n= \n\n"
             f"weiqi-end_state\n= playing proposer=none a_point=false all_alive=false "
-            f"virtual=b:{after_three['b']},w:{after_three['w']}\n\n")
+            f"virtual=b:{after_three['b']},w:{after_three['w']}\nfinished=false open=47\n\n")
     assert session(lines).endswith(tail)
 
 

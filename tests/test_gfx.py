@@ -427,6 +427,7 @@ def test_param_refuses_bad_keys_and_values_and_changes_nothing() -> None:
                  "weiqi-param balance sideways", "weiqi-param counting"):
         assert response(engine, line).startswith("? "), line
     assert (ok(engine, "kata-get-rules"), ok(engine, "get_komi")) == before
+    assert "(did you mean zilu?)" in response(engine, "weiqi-param counting zilv")
 
 
 def test_analyze_menu_offers_pictures_scores_param_ownership_and_dead_stone_editor() -> None:

@@ -199,10 +199,15 @@ def test_estimate_score_is_the_active_rules_count_with_the_judgement() -> None:
         ok(engine, f"play {move}")
     text = ok(engine, "estimate_score")
     final = ok(engine, "final_score")  # the same count, as RE
-    match = re.fullmatch(r"([BW])\+(\d+\.\d) \(upper bound: (-?\d+\.\d), lower: (-?\d+\.\d)\)",
-                         text)
+    # the rows 1 and 7 are still open: the answer estimates them and says so
+    match = re.fullmatch(r"([BW])\+(\d+\.\d) \(upper bound: (-?\d+\.\d), lower: (-?\d+\.\d)\)"
+                         r" estimated: (\d+) open points to Black, (\d+) to White, \d+ "
+                         r"undecided; as the position stands (\S+)", text)
     assert match, text
-    assert final == f"{match[1]}+{float(match[2]):g}"
+    assert final == match[7]
+    stands = float(final[2:]) * (1 if final[0] == "B" else -1)
+    estimate = float(match[2]) * (1 if match[1] == "B" else -1)
+    assert estimate != stands  # the open points moved it
     white_margin = float(match[2]) if match[1] == "W" else -float(match[2])
     assert float(match[4]) <= white_margin <= float(match[3])
     assert fail(engine, "estimate_score 1") == "syntax error: wrong number of arguments"
@@ -223,7 +228,10 @@ def test_estimate_score_bounds_span_the_unclear_strings() -> None:
     outcomes = sorted(-c.margin for c in
                       scoring.scorer.unclear_outcomes(engine.game, "area", unclear))
     text = ok(engine, "estimate_score")
-    assert text.endswith(f"(upper bound: {outcomes[1]:.1f}, lower: {outcomes[0]:.1f})")
+    # the opening's open points are estimated, which moves both bounds alike
+    bounds = re.search(r"\(upper bound: (-?\d+\.\d), lower: (-?\d+\.\d)\)", text)
+    assert bounds, text
+    assert float(bounds[1]) - float(bounds[2]) == pytest.approx(outcomes[1] - outcomes[0])
     assert outcomes[0] < outcomes[1]
 
 

@@ -177,6 +177,33 @@ SEKI_NO_EYES = """
     .........
     .........
     .........
+    XXXXXX...
+    OOOOOX...
+    XXX.OX...
+    XXX.OX...
+"""
+
+
+def test_seki_without_eyes_keeps_both_sides_and_the_shared_liberties_are_public() -> None:
+    # Whoever fills D1 or D2 puts its own string of seven or six stones in atari.
+    board = board_from_diagram(SEKI_NO_EYES)
+    report = judge(board)
+    assert status_of(board, report, "A1") == "seki"
+    assert status_of(board, report, "E2") == "seki"
+    assert status_of(board, report, "A4") == "alive"
+    assert report.owner[at(board, "D1")] == "public"
+    assert report.owner[at(board, "D2")] == "public"
+    seki = find_seki(board)
+    assert seki.shared == {at(board, "D1"), at(board, "D2")}
+    assert seki.eyes == {}
+
+
+TWO_STONES_IN_A_SQUARE = """
+    .........
+    .........
+    .........
+    .........
+    .........
     OOOOOO...
     OXXXXO...
     OXOOXO...
@@ -184,17 +211,16 @@ SEKI_NO_EYES = """
 """
 
 
-def test_seki_without_eyes_keeps_both_sides_and_the_shared_liberties_are_public() -> None:
-    board = board_from_diagram(SEKI_NO_EYES)
-    report = judge(board)
-    assert status_of(board, report, "B1") == "seki"
-    assert status_of(board, report, "C2") == "seki"
-    assert status_of(board, report, "A1") == "alive"
-    assert report.owner[at(board, "C1")] == "public"
-    assert report.owner[at(board, "D1")] == "public"
-    seki = find_seki(board)
-    assert seki.shared == {at(board, "C1"), at(board, "D1")}
-    assert seki.eyes == {}
+def test_two_stones_inside_a_ring_with_no_other_liberty_are_no_seki_the_ring_dies() -> None:
+    # White fills C1: Black, in atari, takes three stones and is left a bent three, whose
+    # vital point C2 White takes.  (GNU Go agrees: the ring is dead.)
+    board = board_from_diagram(TWO_STONES_IN_A_SQUARE)
+    assert find_seki(board).strings == []
+    for seed in range(3):
+        report = judge(board, seed=seed)
+        assert status_of(board, report, "B1") == "dead"
+        assert status_of(board, report, "C2") == "alive"
+        assert report.owner[at(board, "C1")] == "w"
 
 
 SEKI_ONE_EYE_EACH = """

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import json
 import os
+import re
 import subprocess
 import sys
 import time
@@ -24,6 +25,8 @@ from gui_support import (
     stop_group,
     wait_for,
 )
+from support.katago import katago_command, require_katago
+from test_proxy_lead import LEELA_CANDIDATE
 
 LIZZIE_JAR = "/usr/share/java/lizzie.jar"
 CONFIG = Path(__file__).resolve().parent.parent / "configs" / "lizzie-config.txt"
@@ -32,14 +35,20 @@ DEADLINE = 240.0
 SIZE = 19
 
 
-def lizzie_home(tmp_path: Path, log: Path) -> Path:
+def lizzie_home(tmp_path: Path, log: Path, config_file: Path = CONFIG,
+                katago: str | None = None) -> Path:
     """A HOME whose Lizzie config is the shipped one, with this tree's engine in place of
-    the installed `gtp-weiqi` and a transcript added."""
-    config = json.loads(CONFIG.read_text())
+    the installed `gtp-weiqi` and a transcript added (and the real KataGo command line in
+    place of the config's placeholder)."""
+    config = json.loads(config_file.read_text())
     command = config["leelaz"]["engine-command"]
     assert command.startswith("gtp-weiqi ")
-    config["leelaz"]["engine-command"] = command.replace(
-        "gtp-weiqi", f"{sys.executable} -m gtp_weiqi --log {log}", 1)
+    command = command.replace("gtp-weiqi", f"{sys.executable} -m gtp_weiqi --log {log}", 1)
+    if katago is not None:
+        placeholder = "katago gtp -model MODEL.bin.gz -config gtp.cfg"
+        assert placeholder in command
+        command = command.replace(placeholder, katago)
+    config["leelaz"]["engine-command"] = command
     home = tmp_path / "home"
     (home / ".config" / "leela-zero").mkdir(parents=True)
     (home / ".config" / "leela-zero" / "lizzie-config.txt").write_text(json.dumps(config))
@@ -139,3 +148,58 @@ def test_lizzie_analyses_with_gtp_weiqi_on_the_board(tmp_path: Path) -> None:
     assert [e.command.split()[0] for e in found[:5]] == ["1", "2", "3", "4", "5"]  # numbered
     assert found[1].text == "0.17"  # what the shipped config makes version answer
     assert all(e.response.startswith("=") for e in found if e.response)
+
+
+KATAGO_CONFIG = CONFIG.parent / "lizzie-katago-config.txt"
+
+
+def test_lizzie_analyses_with_katago_behind_gtp_weiqi(tmp_path: Path) -> None:
+    """configs/lizzie-katago-config.txt: Lizzie 0.7.4 speaks Leela Zero's lz-analyze, which
+    gtp-weiqi serves from KataGo's kata-analyze; the transcript shows the reports in Leela
+    Zero's format with our count's lead (计活子) and the board Lizzie's candidate marks."""
+    require(("java",), (LIZZIE_JAR,))
+    home_katago = require_katago()
+    log = tmp_path / "engine.log"
+    katago = katago_command(home_katago).replace('"', "")
+    home = lizzie_home(tmp_path, log, KATAGO_CONFIG, katago)
+    deadline = time.monotonic() + DEADLINE
+    xvfb, display = start_xvfb(WIDTH, HEIGHT)
+    lizzie = None
+    try:
+        env = dict(os.environ, DISPLAY=display, HOME=str(home))
+        with open(tmp_path / "lizzie.out", "wb") as out:
+            lizzie = subprocess.Popen(["java", f"-Duser.home={home}", "-jar", LIZZIE_JAR],
+                                      env=env, stdout=out, stderr=subprocess.STDOUT,
+                                      cwd=tmp_path, start_new_session=True)
+        screen = Screen(env, WIDTH, HEIGHT, deadline)
+
+        def reported() -> bool:
+            text = log.read_text() if log.exists() else ""
+            return "info move " in text.split("lz-analyze 10\n")[-1] if \
+                "lz-analyze 10\n" in text else False
+
+        wait_for("Lizzie's analysis of KataGo", reported, deadline, log)
+
+        def drawn() -> bool:
+            data = screen.pixels()
+            lines = board_lines(screen, data)
+            return bool(lines) and candidate_marks(screen, data, *lines) > 2000
+
+        wait_for("candidate marks on Lizzie's board", drawn, deadline, log)
+        assert lizzie.poll() is None, "Lizzie ended"
+    finally:
+        if lizzie is not None:
+            stop_group(lizzie)
+        stop_group(xvfb)
+    assert lizzie is not None and not group_alive(lizzie)
+    found = exchanges(log)
+    commands = [" ".join(e.command.split()[1:]) for e in found]
+    assert commands[:5] == ["name", "version", f"boardsize {SIZE}", "komi 7.5", "lz-analyze 10"]
+    assert found[0].text == "gtp_weiqi (KataGo)" and found[1].text == "0.17"
+    stream = log.read_text().split("lz-analyze 10\n")[1]
+    reports = [line for line in stream.splitlines() if line.startswith("info move ")]
+    assert reports
+    for report in reports:
+        for candidate in report.split(" info "):
+            text = candidate if candidate.startswith("info ") else "info " + candidate
+            assert re.fullmatch(LEELA_CANDIDATE, text), text

@@ -15,7 +15,7 @@ import pytest
 from test_score_cli import EXAMPLE_MOVES, OPEN_POINT_FIRST_MOVE, open_point_sgf
 from test_scoring_api import C2, TB, TW, example_sgf
 
-from gtp_weiqi.scoring.batch import FIELDS, recorded_winner, row_from_csv, summarise
+from gtp_weiqi.scoring.batch import FIELDS, FINISH_FIELDS, recorded_winner, row_from_csv, summarise
 from gtp_weiqi.ui.score_cli import main
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -209,7 +209,8 @@ def test_rows_and_game_lines_say_why_a_string_is_unclear(tmp_path, capsys) -> No
         header, *cells = list(csv.reader(f))
     assert header == [*FIELDS, "margin:zilu"]
     assert header[header.index("unclear"):header.index("error") + 1] == [
-        "unclear", "first_move", "error"]
+        "unclear", "first_move", "finished", "open_points", "unfinished_reason", "ended_by",
+        "error"]
     rows = [dict(zip(header, c, strict=True)) for c in cells]
     assert rows[1]["first_move"] == "B1: Black first alive (D1), White first dead (D1)"
     assert row_from_csv(rows[1])["first_move"] == [OPEN_POINT_FIRST_MOVE]  # read back whole
@@ -225,16 +226,16 @@ def test_rows_and_game_lines_say_why_a_string_is_unclear(tmp_path, capsys) -> No
 
 
 def test_resume_continues_a_csv_of_an_older_run_in_its_own_columns(tmp_path, capsys) -> None:
-    """A CSV written before the first_move column: --resume reads it and writes the new rows
-    without that column, so the file keeps one header."""
+    """A CSV written before the first_move and finished columns: --resume reads it and writes
+    the new rows without those columns, so the file keeps one header."""
     with_open_point(tmp_path / "games")
     table = tmp_path / "old.csv"
     run(capsys, tmp_path / "games", "--csv", table, "--method", "zilu", "--seed", 1,
         "--workers", 1)
     with open(table, newline="", encoding="utf-8") as f:
         header, settled, _ = list(csv.reader(f))
-    gone = header.index("first_move")
-    old = [header[:gone] + header[gone + 1:], settled[:gone] + settled[gone + 1:]]
+    gone = {header.index(f) for f in ("first_move", *FINISH_FIELDS)}
+    old = [[c for i, c in enumerate(line) if i not in gone] for line in (header, settled)]
     table.write_text("".join(",".join(line) + "\n" for line in old), encoding="utf-8")
     code, stdout, _ = run(capsys, tmp_path / "games", "--csv", table, "--method", "zilu",
                           "--seed", 1, "--resume", "--workers", 1)

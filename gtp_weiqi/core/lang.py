@@ -54,6 +54,11 @@ ZH: dict[str, str] = {
     "局; 加 --resume 再运行同一命令可数完其余",
     # gtp-weiqi score over many games
     "counted {games} games, {errors} errors": "共数 {games} 局, 出错 {errors} 局",
+    "{n} unfinished games left out (--finished-only)": "{n} 局未终局, 不计入 (--finished-only)",
+    "{n} of them unfinished (counted as the position stands; --finished-only leaves them "
+    "out)": "其中 {n} 局未终局 (按现状计算; --finished-only 可不计入)",
+    "warning: not a finished game: {reason}": "警告: 对局未终局: {reason}",
+    ", not finished": ", 未终局",
     "all {n} methods give the same winner in every game": "{n} 种计法在每局的胜方都相同",
     "methods that give the same winner in every game: {classes}":
         "每局胜方都相同的计法: {classes}",
@@ -111,6 +116,10 @@ ZH: dict[str, str] = {
     "gtp-weiqi match: interrupted; {done} of {games} games recorded in {out}; run the same "
     "command again to play the rest": "gtp-weiqi match: 已中断; {games} 局中已有 {done} 局记录在 "
     "{out}; 再运行同一命令可下完其余",
+    "gtp-weiqi match: cannot write the records: {why}; {done} of {games} games recorded whole "
+    "in {out}; make room (free space, or raise the file size limit) and run the same command "
+    "again to play the rest": "gtp-weiqi match: 无法写入记录: {why}; {games} 局中已有 {done} 局"
+    "完整记录在 {out}; 腾出空间 (释放磁盘, 或放宽文件大小限制) 后再运行同一命令可下完其余",
     # gtp-weiqi match: the progress on stderr (a line per game, the bar) and -v's move lines
     "game {game}: {players}{result}{why}, {moves} moves{opening}, {seconds} s [{done}/{total}]":
         "第 {game} 局: {players}{result}{why}, {moves} 手{opening}, {seconds} s "

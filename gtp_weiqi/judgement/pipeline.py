@@ -11,7 +11,9 @@ marks (死活与归属: a status per string, an owner per empty point):
    owner first (dead) or live even with the opponent first (alive), then those whose fate
    depends on who moves first, with what each side achieves (`first_move`): they stay
    unclear;
-6. `_mark_seki`: seki judged again without the dead stones; then the point owners (`owners`).
+6. `_mark_free_alive`: the strings that could still live or escape (`openness`) are never
+   dead;
+7. `_mark_seki`: seki judged again without the dead stones; then the point owners (`owners`).
 
 What none of them decides is *unclear*: said, not guessed.  Everything is deterministic for a
 given board and seed: the only randomness is ``random.Random(seed)`` and no decision depends
@@ -27,6 +29,7 @@ from .benson import pass_alive
 from .consistency import make_consistent
 from .decision import bent_four_in_corner, decide_by_playouts
 from .first_move import FirstMove, first_move_outcomes
+from .openness import free_strings
 from .owners import point_owners
 from .ownership import OwnershipPlayouts
 from .regions import find_strings
@@ -88,6 +91,7 @@ def judge(board: Board, *, seed: int = 0, playouts: int | None = None,
     _mark_bent_four_dead(j)
     make_consistent(j.col, j.points, j.nbrs, j.head, j.stones, j.string_status, j.certain)
     _explain_by_first_move(j)
+    _mark_free_alive(j)
     final = j.dead_removed()
     seki_final = _mark_seki(j, final)
     return _report(j, final, seki_final)
@@ -111,6 +115,20 @@ def _mark_pass_alive(j: _Judging, multi_stone_suicide: bool) -> None:
         if st == DEAD:
             for p in j.stones[h]:
                 j.work[p] = EMPTY
+
+
+def _mark_free_alive(j: _Judging) -> None:
+    """The strings still free (`openness`: they could still live or escape) are never dead:
+    those the passes called dead, or left undecided with no first move to explain, are alive
+    (the position as it stands); those whose fate depends on who moves first stay unclear,
+    with both outcomes.  In an open position nothing is dead."""
+    explained = {j.head[k[0]] for k in j.first_move}
+    for p in sorted(free_strings(j.col, j.points, j.nbrs)):
+        h = j.head[p]
+        if h in j.certain or h in explained:
+            continue
+        if j.string_status.get(h, DEAD) == DEAD:
+            j.string_status[h] = ALIVE
 
 
 def _mark_by_playouts(j: _Judging, seki: SekiInfo, rng: random.Random,

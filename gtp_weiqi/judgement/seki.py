@@ -10,10 +10,12 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 
 from ..core.board import BLACK, EMPTY, WHITE, Board
-from ..core.playout_board import KIND, SAFE, PlayoutBoard
+from ..core.playout_board import KIND, SAFE, SELF_ATARI, SNAPBACK, PlayoutBoard
 from .regions import border_colours, empty_regions
+from .tactics import nakade_vital_point
 
 SEKI_EYE_MAX = 3  # largest one-colour region counted as a seki eye
+NAKADE_FILL_MAX = 3  # largest string a self-atari filling a liberty may make to kill (点眼)
 BOTH = BLACK | WHITE  # a region bordered by both colours
 
 
@@ -84,7 +86,8 @@ def seki_in(board: Board, col: list[int]) -> SekiInfo:
 
 class _SafePoints:
     """Whether a colour can play at an empty point without suicide or self-atari (a capture
-    makes it safe), asked once per point and colour."""
+    makes it safe), asked once per point and colour.  A self-atari that kills is safe too
+    (`_nakade_fill`): the string it makes is taken, and what its capture leaves is one eye."""
 
     def __init__(self, position: PlayoutBoard) -> None:
         self.position = position
@@ -94,8 +97,44 @@ class _SafePoints:
         key = (p, c)
         found = self.known.get(key)
         if found is None:
-            found = self.known[key] = (self.position.move_kind(p, c) & KIND) >= SAFE
+            kind = self.position.move_kind(p, c) & KIND
+            found = kind >= SAFE or kind == SELF_ATARI and _nakade_fill(self.position, p, c)
+            self.known[key] = found
         return found
+
+
+def _nakade_fill(position: PlayoutBoard, p: int, c: int) -> bool:
+    """Whether c's self-atari at p kills (点眼): it makes a string of at most
+    NAKADE_FILL_MAX stones, and when the opponent takes it the strings that took it have
+    every liberty in the space it leaves, which is one eye only (at most two points, or a
+    killable shape such as a straight or bent three).  A straight three whose vital point
+    White took is so: Black's two liberties beside the stone are no seki, as filling either
+    puts two stones in atari whose capture leaves Black a two-point eye."""
+    if position.size_after(p, c) > NAKADE_FILL_MAX:
+        return False
+    after = position.copy()
+    after.play(p, c)
+    libs = after.liberties(p)
+    if len(libs) != 1:
+        return False
+    y = next(iter(libs))
+    opp = 3 - c
+    if after.move_kind(y, opp) & KIND < SNAPBACK:
+        return False  # the opponent cannot take it at once
+    taken = list(after.play(y, opp))
+    space = set(taken)
+    for q in taken:
+        for r in after.neighbours[q]:
+            if after.colour[r] == EMPTY:
+                space.add(r)
+    owners = {after.head[r] for q in space for r in after.neighbours[q]
+              if after.colour[r] == opp}
+    if any(after.colour[r] == c for q in space for r in after.neighbours[q]):
+        return False  # the space touches c's stones: no eye of the opponent's alone
+    if any(not after.liberties(h) <= space for h in owners):
+        return False
+    shape = sorted(space)
+    return len(shape) <= 2 or nakade_vital_point(shape, after.neighbours) >= 0
 
 
 def _locked_strings(position: PlayoutBoard, regions: list[list[int]], region_of: dict[int, int],

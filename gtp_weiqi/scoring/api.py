@@ -24,6 +24,7 @@ from ..core.game import Game, IllegalPlay
 from ..core.rules import DEFAULT_PRESET, Rules
 from ..counting import METHODS, parse_params
 from ..judgement.marks import Verdict
+from .finished import finish_of_game
 from .record import (
     NO_PRESET_KOMI,
     Record,
@@ -162,6 +163,7 @@ def count_record(record: Record, methods: Methods = "all",
     if judged is None:
         judged = scorer.verdict(game, "area")
     rules = game.rules
+    finish = finish_of_game(game, judged.status, record.recorded_result)
     return ScoreResult(
         name=record.name, size=(game.width, game.height),
         rules=rules.preset_name or rules.as_dict(), komi=game.komi, moves=len(game.moves),
@@ -170,7 +172,9 @@ def count_record(record: Record, methods: Methods = "all",
         dead_source=ALL_ALIVE if everything_alive else source,
         dead=_with_status(game, judged, "dead"), unclear=_unclear(game, judged),
         methods=tuple(scores), first_move=_first_move(game, judged),
-        own_method=rules.counting, notes=tuple(record.notes))
+        own_method=rules.counting, notes=tuple(record.notes),
+        finished=finish.finished, open_points=finish.open_points,
+        unfinished_reason=finish.unfinished_reason, ended_by=finish.ended_by)
 
 
 def sgf_data(source: SgfSource) -> tuple[bytes, str]:

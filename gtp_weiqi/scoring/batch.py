@@ -22,10 +22,15 @@ from .service import Scorer, ScoringError
 
 # The fields of a row, in CSV column order; then one `margin:<slug>` column per method.
 FIELDS = ("file", "bytes", "size", "rules", "komi", "moves", "recorded_result", "method",
-          "result", "dead_source", "dead", "unclear", "first_move", "error")
-# The columns of a CSV written before rows said why strings depend on who moves first:
-# --resume continues such a file in its own columns.
-FIELDS_WITHOUT_FIRST_MOVE = tuple(f for f in FIELDS if f != "first_move")
+          "result", "dead_source", "dead", "unclear", "first_move", "finished", "open_points",
+          "unfinished_reason", "ended_by", "error")
+FINISH_FIELDS = ("finished", "open_points", "unfinished_reason", "ended_by")
+# The columns of CSVs written by older runs (before rows said whether the game was
+# finished; before they said why strings depend on who moves first): --resume continues
+# such a file in its own columns.
+FIELDS_WITHOUT_FINISH = tuple(f for f in FIELDS if f not in FINISH_FIELDS)
+FIELDS_WITHOUT_FIRST_MOVE = tuple(f for f in FIELDS_WITHOUT_FINISH if f != "first_move")
+OLDER_FIELDS = (FIELDS_WITHOUT_FINISH, FIELDS_WITHOUT_FIRST_MOVE)
 # One string of a CSV `first_move` cell: 'B1: Black first alive (D1), White first dead (D1)'.
 _FIRST_MOVE_CELL = re.compile(r"(\S+): Black first (\w+)(?: \((\S+)\))?, "
                               r"White first (\w+)(?: \((\S+)\))?")
@@ -78,6 +83,7 @@ def score_row(name: str, data: bytes, options: BatchOptions) -> dict[str, Any]:
         "method": own.slug, "result": own.result, "dead_source": result.dead_source,
         "dead": list(result.dead), "unclear": [list(s) for s in result.unclear],
         "first_move": [f.to_dict() for f in result.first_move],
+        **result.finish.to_dict(),
         "error": None, "margins": {m.slug: number(m.margin) for m in result.methods},
     }
 
@@ -122,7 +128,10 @@ def csv_cells(row: Mapping[str, Any], methods: Iterable[str],
     def cell(value: Any) -> str:
         return "" if value is None else str(value)
 
+    finished = row.get("finished")
     joined = {"dead": " ".join(row.get("dead") or []),
+              "open_points": " ".join(row.get("open_points") or []),
+              "finished": "" if finished is None else "true" if finished else "false",
               "unclear": " / ".join(" ".join(s) for s in row.get("unclear") or []),
               "first_move": first_move_cell(row.get("first_move"))}
     cells = [joined[k] if k in joined else cell(row.get(k)) for k in fields]
@@ -140,6 +149,9 @@ def row_from_csv(cells: Mapping[str, str]) -> dict[str, Any]:
     row["dead"] = (cells.get("dead") or "").split()
     row["unclear"] = [s.split() for s in (cells.get("unclear") or "").split(" / ") if s]
     row["first_move"] = first_move_from_cell(cells.get("first_move") or "", row["unclear"])
+    row["open_points"] = (cells.get("open_points") or "").split()
+    # a row of a file written before the column: finished, as every count was taken then
+    row["finished"] = None if row["error"] else (cells.get("finished") or "true") == "true"
     row["margins"] = {k.split(":", 1)[1]: num(v) for k, v in cells.items()
                       if k.startswith("margin:") and v not in (None, "")}
     return row
@@ -175,6 +187,8 @@ class Summary:
 
     games: int = 0
     errors: int = 0
+    unfinished: int = 0  # games counted that are not finished (in `games` unless left out)
+    left_out: int = 0  # unfinished games left out of the comparisons (--finished-only)
     pairs: dict[tuple[str, str], int] = field(default_factory=dict)
     methods: list[str] = field(default_factory=list)
     with_re: int = 0
@@ -183,7 +197,8 @@ class Summary:
     re_margin_differs: int = 0
 
     def as_dict(self) -> dict[str, Any]:
-        return {"games": self.games, "errors": self.errors,
+        return {"games": self.games, "errors": self.errors, "unfinished": self.unfinished,
+                "unfinished_left_out": self.left_out,
                 "winners_differ": {f"{a} / {b}": n for (a, b), n in self.pairs.items()},
                 "recorded": {"with_result": self.with_re,
                              "winner_differs": self.re_winner_differs,
@@ -211,6 +226,12 @@ class Summary:
                   errors=self.errors)
         out = lines(lang, zh, f"counted {self.games} game{'' if self.games == 1 else 's'}, "
                               f"{self.errors} error{'' if self.errors == 1 else 's'}")
+        if self.left_out:
+            out += sentence(lang, "{n} unfinished games left out (--finished-only)",
+                            n=self.left_out)
+        elif self.unfinished:
+            out += sentence(lang, "{n} of them unfinished (counted as the position stands; "
+                            "--finished-only leaves them out)", n=self.unfinished)
         classes = self.groups()
         if len(self.methods) > 1:
             if len(classes) == 1:
@@ -235,13 +256,20 @@ class Summary:
         return out
 
 
-def summarise(rows: Iterable[Mapping[str, Any]]) -> Summary:
+def summarise(rows: Iterable[Mapping[str, Any]], finished_only: bool = False) -> Summary:
+    """The summary of `rows`; `finished_only`: the unfinished games are left out of the
+    games, the methods' comparison and the record's RE (and said to be)."""
     summary = Summary()
     counted = []
     for row in rows:
         if row.get("error"):
             summary.errors += 1
             continue
+        if row.get("finished") is False:
+            summary.unfinished += 1
+            if finished_only:
+                summary.left_out += 1
+                continue
         summary.games += 1
         counted.append(row)
         for slug in row.get("margins") or {}:
@@ -266,6 +294,7 @@ def summarise(rows: Iterable[Mapping[str, Any]]) -> Summary:
     return summary
 
 
-__all__ = ["FIELDS", "FIELDS_WITHOUT_FIRST_MOVE", "BatchOptions", "Summary", "csv_cells",
+__all__ = ["FIELDS", "FIELDS_WITHOUT_FINISH", "FIELDS_WITHOUT_FIRST_MOVE", "FINISH_FIELDS",
+           "OLDER_FIELDS", "BatchOptions", "Summary", "csv_cells",
            "csv_header", "error_row", "first_move_cell", "first_move_from_cell",
            "recorded_winner", "row_from_csv", "score_row", "summarise", "winner_of"]

@@ -8,6 +8,7 @@ from typing import Any
 
 from ..counting.types import Count, Outcome, number
 from ..judgement.report import UNCLEAR, first_move_words, first_move_words_zh
+from .finished import Finish
 
 ALL_ALIVE = "all alive"  # the judgement of Tromp–Taylor and of a forced end: nothing removed
 
@@ -106,6 +107,11 @@ class ScoreResult:
         'judgement'; dead -- those stones (vertices); unclear -- strings left undecided
     methods -- one MethodScore per method asked for, in that order
     first_move -- the strings of `unclear` whose fate depends on who moves first
+    finished -- whether the position is the end of a game (scoring/finished.py): no open
+        point, and not ended by resignation, time or forfeit
+    open_points -- the points still enclosed by neither colour (GTP vertices, sorted)
+    unfinished_reason -- why it is not finished, in words; None when finished
+    ended_by -- 'passes', 'resignation', 'time', 'forfeit', or None when unknown
     own_method -- the slug of the rules' own counting method (`own` is its MethodScore when
         it was among those asked for)
     notes -- what was assumed where the input fell short (an RU not understood, DD points
@@ -125,8 +131,17 @@ class ScoreResult:
     unclear: tuple[tuple[str, ...], ...]
     methods: tuple[MethodScore, ...]
     first_move: tuple[FirstMoveString, ...] = ()
+    finished: bool = True
+    open_points: tuple[str, ...] = ()
+    unfinished_reason: str | None = None
+    ended_by: str | None = None
     own_method: str = ""
     notes: tuple[str, ...] = ()
+
+    @property
+    def finish(self) -> Finish:
+        """The four fields that say whether the count is the end of a game, as one record."""
+        return Finish(self.finished, self.open_points, self.unfinished_reason, self.ended_by)
 
     @property
     def own(self) -> MethodScore | None:
@@ -150,6 +165,7 @@ class ScoreResult:
             "recorded_result": self.recorded_result, "dead_source": self.dead_source,
             "dead": list(self.dead), "unclear": [list(s) for s in self.unclear],
             "first_move": [f.to_dict() for f in self.first_move],
+            **self.finish.to_dict(),
             "own_method": self.own_method, "notes": list(self.notes),
             "methods": [m.to_dict() for m in self.methods],
         }

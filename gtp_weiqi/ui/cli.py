@@ -29,6 +29,9 @@ SUBCOMMANDS: dict[str, tuple[str, str]] = {
     "score": ("score_cli", "count SGF games under any method: table, JSON, SVG, PNG, CSV"),
 }
 PROG = "gtp-weiqi"
+# What a Ctrl-C before a subcommand has begun its work says (the subcommands say their own
+# once they have begun).
+INTERRUPTED = f"{PROG}: interrupted while starting, nothing written; run the same command again"
 
 
 class UsageStop(Exception):
@@ -144,7 +147,8 @@ def main(argv: Sequence[str] | None = None) -> int:
         code = _main(argv)
         sys.stdout.flush()
         return code
-    except KeyboardInterrupt:  # Ctrl-C while starting up: no traceback
+    except KeyboardInterrupt:  # Ctrl-C while starting up: no traceback, one line
+        print(INTERRUPTED, file=sys.stderr)
         return 130
     except BrokenPipeError:  # `gtp-weiqi score --json | head`: the reader left, end quietly
         _silence_stdout()

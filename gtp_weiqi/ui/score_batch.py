@@ -28,7 +28,7 @@ from ..core.lang import ZH, lines, sentence, word
 from ..core.sgf import SgfError, read_sgf_file
 from ..scoring.batch import (
     FIELDS,
-    FIELDS_WITHOUT_FIRST_MOVE,
+    OLDER_FIELDS,
     BatchOptions,
     csv_cells,
     csv_header,
@@ -190,8 +190,9 @@ class Output:
         header = next(reader, None)
         if header is None:
             return
-        if header == csv_header(self.methods, FIELDS_WITHOUT_FIRST_MOVE):
-            self.fields = FIELDS_WITHOUT_FIRST_MOVE
+        older = [f for f in OLDER_FIELDS if header == csv_header(self.methods, f)]
+        if older:
+            self.fields = older[0]
         elif header != csv_header(self.methods):
             raise BatchError(f"{self.target} has other columns than this run's (other "
                              "methods?); use another file or the same --method")
@@ -257,6 +258,7 @@ class BatchSettings:
     resume: bool = False
     dask: str | None = None
     lang: str = "en"  # the language of the summary (zh, en or both)
+    finished_only: bool = False  # leave the unfinished games out of the summary
 
 
 def run_batch(settings: BatchSettings, stdout: TextIO | None = None,
@@ -323,7 +325,7 @@ def run_batch(settings: BatchSettings, stdout: TextIO | None = None,
     _save(outputs)
     elapsed = time.monotonic() - started
     rows = outputs[0].rows() if outputs else [finished[i] for i in sorted(finished)]
-    summary = summarise(rows)
+    summary = summarise(rows, settings.finished_only)
     skipped = len(sources) - len(todo)
     said = []
     for one in ("zh", "en"):
@@ -370,7 +372,8 @@ def _line(row: dict[str, Any], lang: str = "en") -> list[str]:
             for s in row["unclear"])
         said.append(tr(GAME_LINE).format(**values, recorded=row.get("recorded_result")
                                          or tr("none"), source=tr(row["dead_source"]))
-                    + (tr(", unclear {points}").format(points=points) if points else ""))
+                    + (tr(", unclear {points}").format(points=points) if points else "")
+                    + (tr(", not finished") if row.get("finished") is False else ""))
     return lines(lang, *said)
 
 

@@ -29,6 +29,7 @@ from ..core.coords import format_vertex, parse_vertex
 from ..core.files import FileRefused, atomic_write
 from ..core.game import Game
 from ..core.lang import (
+    ZH,
     add_lang_argument,
     display_width,
     in_one,
@@ -118,6 +119,9 @@ def add_arguments(p: argparse.ArgumentParser) -> None:
     batch.add_argument("--workers", type=int, default=None, metavar="N",
                        help="count in N processes (default: the number of cores); with "
                             "--dask local, the local cluster's workers")
+    batch.add_argument("--finished-only", action="store_true",
+                       help="leave the unfinished games (open points, resignation, time) out "
+                            "of the summary; their rows are still written")
     batch.add_argument("--resume", action="store_true",
                        help="skip the files already in the output file(s)")
     batch.add_argument("--dask", metavar="ADDRESS",
@@ -125,7 +129,7 @@ def add_arguments(p: argparse.ArgumentParser) -> None:
                             "(tcp://host:8786) or local (a new local cluster)")
 
 
-BATCH_OPTIONS = ("jsonl", "csv", "workers", "resume", "dask")
+BATCH_OPTIONS = ("jsonl", "csv", "workers", "resume", "dask", "finished_only")
 ONE_GAME_OPTIONS = ("dead", "json", "svg", "png", "judge_engine")
 
 
@@ -274,11 +278,24 @@ def _point(game: Game, vertex: str) -> tuple[int, int]:
     return rc
 
 
+def warn_unfinished(result: ScoreResult, name: str, lang: str) -> None:
+    """On stderr, when the count is not the end of a game: why (open points, resignation,
+    time), in `lang`."""
+    finish = result.finish
+    if finish.finished:
+        return
+    template = "warning: not a finished game: {reason}"
+    for line in lines(lang, ZH[template].format(reason=finish.reason_zh()),
+                      template.format(reason=finish.unfinished_reason)):
+        print(f"{PROG}: {name}: {line}", file=sys.stderr)
+
+
 def print_result(args: argparse.Namespace, record: Record, result: ScoreResult,
                  shown: list[MethodScore], drawn: str) -> None:
     from ..pictures import summarise
     from ..pictures.notes import first_move_lines
 
+    warn_unfinished(result, args.sgf, args.lang)
     game = record.game
     source = SOURCE_LABEL.get(result.dead_source, result.dead_source)
     first = result[drawn]
@@ -298,6 +315,7 @@ def print_result(args: argparse.Namespace, record: Record, result: ScoreResult,
             "first_move": [dict(f.to_dict(), reason={"zh": f.describe_zh(),
                                                      "en": f.describe()})
                            for f in first.first_move],
+            **result.finish.to_dict(),
             "counts": [dict(m.count.to_dict(artefacts=False), summary={
                 "zh": summarise(m.count).line_zh(), "en": summarise(m.count).line_en()})
                 for m in shown],
@@ -435,7 +453,8 @@ def run_many(args: argparse.Namespace) -> int:
     workers = args.workers or os.cpu_count() or 1
     settings = BatchSettings(paths=args.paths, options=options, methods=slugs,
                              jsonl=args.jsonl, csv=args.csv, workers=workers,
-                             resume=args.resume, dask=args.dask, lang=args.lang)
+                             resume=args.resume, dask=args.dask, lang=args.lang,
+                             finished_only=args.finished_only)
     from .cluster import ClusterError
 
     try:

@@ -35,7 +35,7 @@ assert_type(result.own_method, str)
 assert_type(result.own, gtp_weiqi.MethodScore | None)
 assert_type(result.notes, tuple[str, ...])
 many = gtp_weiqi.score_many([gtp_weiqi.EXAMPLE_SGF, b"(;SZ[9])"], workers=2,
-                            progress=lambda done, total: None)
+                            progress=lambda done, total: None, artefacts=False)
 assert_type(many, list[gtp_weiqi.ScoreResult | gtp_weiqi.ScoringError])
 at_move = gtp_weiqi.score_sgf(gtp_weiqi.EXAMPLE_SGF, move=10, dead=[(1, 2), "C3"])
 assert_type(at_move, gtp_weiqi.ScoreResult)

@@ -12,7 +12,9 @@ the command (vertex lists from the top row down, left to right, as GNU Go writes
   estimate_score                the active rules' count of the position as it stands, dead
                                 stones by the judgement: `W+6.5 (upper bound: 6.5, lower: 6.5)`;
                                 the bounds (White's margin, as GNU Go gives them) are the counts
-                                with the unclear strings each side's way
+                                with the unclear strings each side's way; on an unfinished
+                                position the open points the playouts give a side are counted
+                                its, and the answer says so after the bounds
   level N                       1..10: the player spends N/10 of its effort per move
   top_moves_black / _white      the tree search's candidates for that colour, best first, with
                                 their win rates in percent: `D6 53.21 D7 48.02`
@@ -34,8 +36,9 @@ from ...player import FULL_LEVEL, PASS, run_search
 from .analysis_cmds import PlayerCommands
 from .engine import WeiqiEngine
 from .protocol import GtpError, Handler, check_arity, parse_colour, parse_int
-from .scoring_cmds import scoring_of
+from .scoring_cmds import Scoring, scoring_of
 
+OWNED = 0.5  # estimate_score: an open point's ownership from which it is counted a side's
 TOP_MOVES = 10  # candidates top_moves_* lists at most, as GNU Go does
 # The commands that tune, ask or interrupt the built-in player: in front of a real engine
 # (proxy mode) they are dropped, and the back end's own pass through where it has them.
@@ -99,6 +102,11 @@ class CompatCommands:
                          for m in reversed(engine.game.moves))
 
     def cmd_estimate_score(self, args: list[str]) -> str:
+        """GNU Go's form, `W+6.5 (upper bound: 6.5, lower: 6.5)`.  On a position that is not
+        a finished game, the open points the judgement's playouts give to one side in at
+        least three of four playouts (ownership of 0.5 or more) are counted that side's,
+        and the answer says so after the bounds: `estimated: 25 open points to Black, 15
+        to White, 2 undecided; as the position stands W+3.5`."""
         check_arity(args, 0)
         scoring = scoring_of(self.engine)
         game = self.engine.game
@@ -106,14 +114,42 @@ class CompatCommands:
         verdict = scoring.verdict(slug)
         result = scoring.count(slug, verdict)
         outcomes = scoring.scorer.unclear_outcomes(game, slug, verdict)
-        margins = [-c.margin for c in [result, *outcomes]]
-        if result.result.startswith("B+"):
-            text = f"B+{abs(result.margin):.1f}"
-        elif result.result.startswith("W+"):
-            text = f"W+{abs(result.margin):.1f}"
-        else:
-            text = "0"
-        return f"{text} (upper bound: {max(margins):.1f}, lower: {min(margins):.1f})"
+        black, white, undecided, shift = self._open_owners(scoring)
+        margins = [-(c.margin + shift) for c in [result, *outcomes]]
+        margin = result.margin + shift
+        text = f"B+{margin:.1f}" if margin > 0 else f"W+{-margin:.1f}" if margin < 0 else "0"
+        answer = f"{text} (upper bound: {max(margins):.1f}, lower: {min(margins):.1f})"
+        if black or white:
+            answer += (f" estimated: {black} open points to Black, {white} to White, "
+                       f"{undecided} undecided; as the position stands {result.result}")
+        return answer
+
+    def _open_owners(self, scoring: Scoring) -> tuple[int, int, int, int]:
+        """The open points of the position (none when it is a finished game) the judgement's
+        ownership gives to Black, to White and to neither, and what that changes in Black's
+        margin: each point given a side counts +1 for Black, -1 for White, instead of what
+        the count made of it (its owner by the point count: b, w or nobody)."""
+        finish = scoring.finish()
+        game = self.engine.game
+        verdict = scoring.scorer.verdict(game, "area")
+        report = verdict.report
+        if finish.finished or report is None:
+            return 0, 0, len(finish.open_points), 0
+        owners = scoring.scorer.point_owners(game, verdict)
+        value = {"b": 1, "w": -1}
+        black = white = shift = 0
+        for vertex in finish.open_points:
+            point = self.engine.vertex(vertex)
+            if point is None:
+                continue
+            owned = report.ownership.get(point, 0.0)
+            side = "b" if owned >= OWNED else "w" if owned <= -OWNED else None
+            if side is None:
+                continue
+            black += side == "b"
+            white += side == "w"
+            shift += value[side] - value.get(owners.get(point, "public"), 0)
+        return black, white, len(finish.open_points) - black - white, shift
 
     # -- the player -----------------------------------------------------------------------
 

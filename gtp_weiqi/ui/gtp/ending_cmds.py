@@ -14,7 +14,10 @@ Added to a WeiqiEngine by `register_ending_commands`:
                            marked: the stones it captured dead (first line of the answer),
                            the empty points it settled owned (`b: ...`, `w: ...`,
                            `public: ...`); docs/ending.md says how
-  weiqi-end_state          one line: state, proposer, A point, all alive, virtual moves
+  weiqi-end_state          one line: state, proposer, A point, all alive, virtual moves;
+                           a second line: finished=true|false open=N (is the position the
+                           end of a game, how many points are still open: weiqi-unclear
+                           lists them)
 
 It also refines (Engine.wrap) `play`, `genmove` and `kgs-genmove_cleanup` (refused with
 `game is over` / `game is paused` when the rules say no move may be played), `undo` (which
@@ -30,6 +33,7 @@ from ...core.game import Game
 from ...judgement.seki import find_seki
 from .engine import WeiqiEngine
 from .protocol import GtpError, Handler, check_arity, parse_colour
+from .scoring_cmds import scoring_of
 
 ANALYZE_ENTRIES = [
     "string/End State/weiqi-end_state",
@@ -188,7 +192,9 @@ class EndingCommands:
 
     def cmd_end_state(self, args: list[str]) -> str:
         check_arity(args, 0)
-        return ending.describe(self.engine.game)
+        # then, on a line of its own, whether the position is a finished game and how many
+        # points are still open (the first line stays the ending's, as clients read it)
+        return f"{ending.describe(self.engine.game)}\n{scoring_of(self.engine).open_words()}"
 
     # -- registration -------------------------------------------------------------------
 

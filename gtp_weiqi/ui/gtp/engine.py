@@ -204,7 +204,6 @@ class WeiqiEngine(Engine):
         rcs = sorted(self.game.board.row_col(p) for p in points)
         return " ".join(format_vertex(rc) for rc in rcs)
 
-    _arity = staticmethod(check_arity)  # the former name (proxy.py)
 
     def cpu_seconds(self) -> float:
         """The CPU time this engine has used so far, in seconds (cputime, gomill-cpu_time):

@@ -163,8 +163,11 @@ class GfxCommands:
             self._run("kata-set-rules", [value])
         elif key == "counting":
             if value.lower() not in COUNTING_SLUGS:
-                raise GtpError(f"unknown counting method {value!r}; known: "
-                               + ", ".join(COUNTING_SLUGS))
+                from ...core.names import did_you_mean
+
+                raise GtpError(f"unknown counting method {value!r}"
+                               f"{did_you_mean(value, COUNTING_SLUGS)}; `weiqi-methods` "
+                               "lists them all")
             self._run("kata-set-rule", ["counting", value.lower()])
         elif key == "komi":
             self._run("komi", [value])

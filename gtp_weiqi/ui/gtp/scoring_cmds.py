@@ -19,6 +19,7 @@ from ...counting import METHODS, parse_params
 from ...counting.types import Count
 from ...judgement.marks import Verdict
 from ...player.simple import choose_move
+from ...scoring.finished import Finish, finish_of_game
 from ...scoring.service import (  # noqa: F401 - ALIVE, REMOVED: what weiqi-score all says
     ALIVE,
     REMOVED,
@@ -93,6 +94,17 @@ class Scoring:
             raise GtpError(f"cannot score: unclear {listed}") from None
         except ScoringError as exc:
             raise GtpError(str(exc)) from None
+
+    def finish(self) -> Finish:
+        """Whether the engine's position is the end of a game, and its open points
+        (scoring/finished.py), under the judgement that removes dead stones."""
+        game = self.engine.game
+        return finish_of_game(game, self.scorer.verdict(game, "area").status)
+
+    def open_words(self) -> str:
+        """`finished=true open=0`: what weiqi-end_state adds to its line."""
+        finish = self.finish()
+        return f"finished={str(finish.finished).lower()} open={len(finish.open_points)}"
 
     def sgf_result(self) -> str | None:
         """The SGF result (RE) of a game that has ended, as final_score counts it (`?` when it
@@ -223,7 +235,9 @@ class Scoring:
 
     def cmd_unclear(self, args: list[str]) -> str:
         """One line per unclear string: its stones, then, when its fate depends on who moves
-        first, 'depends on who moves first: Black first alive (D1), White first dead (D1)'."""
+        first, 'depends on who moves first: Black first alive (D1), White first dead (D1)';
+        then, when the position is not a finished game, one line `open: A1 B1 ...` with
+        every open point (points enclosed by neither colour, scoring/finished.py)."""
         check_arity(args, 0)
         verdict = self.verdict()
         first_move = verdict.first_move
@@ -234,6 +248,9 @@ class Scoring:
                 line += " " + first_move[s].describe(
                     lambda p: self.engine.format_points([p]))
             lines.append(line)
+        finish = self.finish()
+        if finish.open_points:
+            lines.append("open: " + " ".join(finish.open_points))
         return "\n".join(lines)
 
     def cmd_dead_stones(self, args: list[str]) -> str:

@@ -12,7 +12,8 @@ the same command plays only the games that have no record yet.  Progress goes to
 a bar on a terminal, one line per game otherwise.
 
 Exit status: 0 when the match is complete, 2 for bad settings or an engine that cannot
-start, 130 when interrupted.
+start, 130 when interrupted, 1 when the records cannot be written (a full disk, a file size
+limit): each with one line saying what happened and that the same command resumes.
 """
 
 from __future__ import annotations
@@ -480,15 +481,32 @@ def run(args: argparse.Namespace) -> int:
         print(f"gtp-weiqi match: {exc}", file=sys.stderr)
         return 2
     except KeyboardInterrupt:
-        finished = len(records.load_records(out, args.games))
-        print(file=sys.stderr)
         for line in sentence(lang, "gtp-weiqi match: interrupted; {done} of {games} games "
                              "recorded in {out}; run the same command again to play the rest",
-                             done=finished, games=args.games, out=out):
+                             done=_recorded(out, args.games), games=args.games, out=out):
             print(line, file=sys.stderr)
         return 130
+    except OSError as exc:  # a full disk, a file size limit (ulimit -f), a lost folder
+        why = exc.strerror or str(exc)
+        if exc.filename:
+            why += f" ({exc.filename})"
+        for line in sentence(lang, "gtp-weiqi match: cannot write the records: {why}; {done} "
+                             "of {games} games recorded whole in {out}; make room (free space, "
+                             "or raise the file size limit) and run the same command again to "
+                             "play the rest", why=why, done=_recorded(out, args.games),
+                             games=args.games, out=out):
+            print(line, file=sys.stderr)
+        return 1
     print(report(summary, out, lang))
     return 0
+
+
+def _recorded(out: Path, games: int) -> int:
+    """How many games have a whole record in `out` (0 when it cannot be read)."""
+    try:
+        return len(records.load_records(out, games))
+    except OSError:
+        return 0
 
 
 def main(argv: list[str] | None = None) -> int:

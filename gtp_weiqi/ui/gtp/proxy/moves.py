@@ -13,7 +13,7 @@ from ....core.coords import parse_vertex
 from ....core.game import Move
 from ..ending_cmds import check_open
 from ..engine import parse_colour
-from ..protocol import Handler
+from ..protocol import Handler, check_arity
 from .link import Unavailable
 from .sync import BackendSync
 
@@ -75,7 +75,7 @@ class MoveChecks(BackendSync):
 
     def _generate(self, command: str, args: list[str]) -> str:
         engine = self.engine
-        engine._arity(args, 1)
+        check_arity(args, 1)
         colour = parse_colour(args[0])
         check_open(self.engine.game)
         move = self._ask_move(command, colour, plays=True)
@@ -96,7 +96,7 @@ class MoveChecks(BackendSync):
         return self._local_cleanup(args)
 
     def cmd_reg_genmove(self, args: list[str]) -> str:
-        self.engine._arity(args, 1)
+        check_arity(args, 1)
         colour = parse_colour(args[0])
         command = "reg_genmove" if self.backend.known("reg_genmove") else "genmove"
         move = self._ask_move(command, colour, plays=command == "genmove")

@@ -18,8 +18,6 @@ still win.
 
 from __future__ import annotations
 
-import copy
-import time
 from collections.abc import Callable
 
 from .... import __version__
@@ -30,7 +28,7 @@ from ....judgement.marks import Judge
 from ..compat_cmds import OWN_PLAYER_COMMANDS
 from ..controller import ChannelError, CommandFailed, Controller, ControllerError
 from ..engine import WeiqiEngine
-from ..protocol import GtpError, Handler
+from ..protocol import GtpError, Handler, Wrapper, check_arity
 from .leela import FROM_KATA
 from .link import Refused, Unavailable, describe_failure
 from .streams import StreamRelay, is_streaming, plays_move
@@ -49,7 +47,6 @@ SCORING_COMMANDS = ("final_score", "weiqi-score", "final_status_list", "final_st
 SETUP_COMMANDS = ("boardsize", "rectangular_boardsize", "clear_board", "komi",
                   "fixed_handicap", "place_free_handicap", "set_free_handicap", "loadsgf",
                   "kata-set-rules", "kata-set-rule", "kgs-rules")
-_PLACING = ("fixed_handicap", "place_free_handicap", "set_free_handicap")
 
 
 class Proxy(StreamRelay):
@@ -112,14 +109,10 @@ class Proxy(StreamRelay):
             # here: the back end's own (GNU Go's level and top_moves_*) pass through instead
             del commands[name]
         for name in list(commands):
-            handler = commands[name].handler
             if self.dead_stones and (name in SCORING_COMMANDS
                                      or name.startswith("final_score_")):
-                handler = self._judged(handler)
-            if name in SETUP_COMMANDS:
-                commands[name].handler = self._set_up(handler, deep=name in _PLACING)
-            else:
-                commands[name].handler = self._synced(handler)
+                engine.wrap(name, self._judged)
+            engine.wrap(name, self._set_up if name in SETUP_COMMANDS else self._synced)
         if "kgs-genmove_cleanup" in commands:
             self._local_cleanup = commands["kgs-genmove_cleanup"].handler
         r = engine.register
@@ -130,18 +123,13 @@ class Proxy(StreamRelay):
         told = engine.reported_version  # --version-string wins here too
         r("version", lambda args: told if told != __version__ else
           f"{__version__} ({self.backend_name} {self.backend_version})".replace(" )", ")"))
-        engine.cpu_seconds = self.cpu_seconds  # type: ignore[method-assign]
+        engine.cpu_time_hooks.append(self.backend_cpu_seconds)
         for name in ("time_settings", "time_left", "kgs-time_settings"):
             if name in commands:
-                r(name, self._forwarded(name, commands[name].handler))
+                engine.wrap(name, self._forwarded(name))
         r("weiqi-passthrough", self.cmd_passthrough)
         r("weiqi-backend", self.cmd_backend)
-        analyze = engine.analyze_commands
-
-        def analyze_commands() -> list[str]:
-            return analyze() + self._backend_analyze_entries()
-
-        engine.analyze_commands = analyze_commands  # type: ignore[method-assign]
+        engine.analyze_hooks.append(lambda entries: self._backend_analyze_entries())
         for name in theirs:
             r(name, self._stream_snapshot(name), stream=self._stream_served(name))
             self.streams.add(name)
@@ -152,55 +140,51 @@ class Proxy(StreamRelay):
 
     # -- wrappers -----------------------------------------------------------------------
 
-    def _synced(self, handler: Handler) -> Handler:
-        def wrapped(args: list[str]) -> str:
-            try:
-                return handler(args)
-            finally:
-                self.after_local()
-        return wrapped
-
-    def _set_up(self, handler: Handler, deep: bool) -> Handler:
-        """A set-up command: done here, then on the back end; when the back end refuses,
-        our game goes back to what it was and the answer is the back end's reason.
-
-        The game is saved by a shallow copy: clearing, resizing, komi, new rules and
-        loadsgf replace the game's parts (or the whole game) rather than change them in
-        place.  Handicap stones are placed on the board itself, so those commands copy
-        the game deeply; the board is empty then, and the copy cheap."""
-        def wrapped(args: list[str]) -> str:
-            if self.dead is not None:
-                return handler(args)
-            engine = self.engine
-            game = copy.deepcopy(engine.game) if deep else copy.copy(engine.game)
-            saved = (game, dict(engine.time_left))
-            text = handler(args)
-            self.desync = self._desync_key = None  # a new set-up: the back end tries again
-            try:
-                self._sync_checked()
-            except Refused as exc:
-                engine.game, engine.time_left = saved
-                engine.after_load()
-                self.report(f"{exc}: refused to the controller, the game stays as it was")
-                try:
-                    self.sync()
-                except Unavailable:
-                    pass
-                raise GtpError(exc.text or f"back end refused {exc.command}") from None
-            except Unavailable:
-                pass  # reported; our game goes on
-            return text
-        return wrapped
-
-    def _judged(self, handler: Handler) -> Handler:
-        def wrapped(args: list[str]) -> str:
-            self.take_backend_judgement()
+    def _synced(self, handler: Handler, args: list[str]) -> str:
+        """Any of our commands: the back end is brought to our game after it."""
+        try:
             return handler(args)
-        return wrapped
+        finally:
+            self.after_local()
 
-    def _forwarded(self, name: str, handler: Handler) -> Handler:
-        """A local command whose effect the back end should share (time settings)."""
-        def wrapped(args: list[str]) -> str:
+    def _set_up(self, handler: Handler, args: list[str]) -> str:
+        """A set-up command: done here, then on the back end; when the back end refuses,
+        our game goes back to what it was (Game.snapshot / restore; the command may have
+        put a new game in place, which is dropped) and the answer is the back end's
+        reason."""
+        if self.dead is not None:
+            return handler(args)
+        engine = self.engine
+        game = engine.game
+        saved = (game, game.snapshot(), dict(engine.time_left))
+        text = handler(args)
+        self.desync = self._desync_key = None  # a new set-up: the back end tries again
+        try:
+            self._sync_checked()
+        except Refused as exc:
+            game, snapshot, engine.time_left = saved
+            game.restore(snapshot)
+            engine.game = game
+            engine.after_load()
+            self.report(f"{exc}: refused to the controller, the game stays as it was")
+            try:
+                self.sync()
+            except Unavailable:
+                pass
+            raise GtpError(exc.text or f"back end refused {exc.command}") from None
+        except Unavailable:
+            pass  # reported; our game goes on
+        return text
+
+    def _judged(self, handler: Handler, args: list[str]) -> str:
+        """A scoring command with --engine-dead-stones: the back end's dead stones first."""
+        self.take_backend_judgement()
+        return handler(args)
+
+    def _forwarded(self, name: str) -> Wrapper:
+        """A local command whose effect the back end should share (time settings): done
+        here, then sent to the back end when it has it (a refusal is reported once)."""
+        def forwarded(handler: Handler, args: list[str]) -> str:
             text = handler(args)
             if self.dead is None and name in self.backend.list_commands():
                 try:
@@ -210,7 +194,7 @@ class Proxy(StreamRelay):
                 except ChannelError as exc:
                     self._mark_dead(exc)
             return text
-        return wrapped
+        return forwarded
 
     def _passthrough(self, name: str) -> Handler:
         def handler(args: list[str]) -> str:
@@ -309,18 +293,17 @@ class Proxy(StreamRelay):
             raise GtpError(f"{args[0]} streams: send it as a command of its own")
         return self._forward(args[0], args[1:])
 
-    def cpu_seconds(self) -> float:
-        """Our CPU time and the back end's (its `cputime` / `gomill-cpu_time`, else what the
-        system says of its process), so that cputime and gomill-cpu_time count the moves'
-        thinking."""
-        own = time.process_time()
+    def backend_cpu_seconds(self) -> float:
+        """The back end's CPU time (its `cputime` / `gomill-cpu_time`, else what the system
+        says of its process; 0 once dead), one of the engine's `cpu_time_hooks`, so that
+        cputime and gomill-cpu_time count the moves' thinking."""
         if self.dead is not None:
-            return own
+            return 0.0
         try:
             theirs = self.backend.cpu_time()
         except ControllerError:
             theirs = None
-        return own + (theirs or 0.0)
+        return theirs or 0.0
 
     def cmd_backend(self, args: list[str]) -> str:
         """weiqi-backend: one line on the back end's state: its name and process, how
@@ -328,7 +311,7 @@ class Proxy(StreamRelay):
         problems of the connection were recovered from, and its state (ok, out_of_step or
         dead, with the reason; the last restart's reason and the last problem recovered
         from follow)."""
-        self.engine._arity(args, 0)
+        check_arity(args, 0)
         channel = self.backend.channel
         ids = "checked" if getattr(channel, "ids_checked", False) else "unchecked"
         if self.dead is not None:

@@ -1,0 +1,212 @@
+"""The judgement on positions that are not finished, and on the vital point of a straight
+three: no string is dead that could still live or escape (an open position has no dead
+stones, at any seed), and a corner whose vital point was taken is dead, not seki.
+
+Diagrams: rows top first, X black, O white, '.' empty; row 1 is the bottom row.
+"""
+
+from __future__ import annotations
+
+import random
+
+import pytest
+from conftest import ok
+from hypothesis import given, settings
+from hypothesis import strategies as st
+from support.board_diagram import board_from_diagram
+
+import gtp_weiqi
+from gtp_weiqi.core.board import BLACK, EMPTY, WHITE, Board, IllegalMove
+from gtp_weiqi.core.coords import format_vertex, parse_vertex
+from gtp_weiqi.judgement import DEAD, judge
+from gtp_weiqi.judgement.openness import free_strings, open_points
+from gtp_weiqi.ui.gtp.commands import build_engine
+
+SEEDS = range(6)
+
+
+def at(board: Board, vertex: str) -> int:
+    return board.point(*parse_vertex(vertex, board.width, board.height))
+
+
+def dead_vertices(board: Board, seed: int) -> list[str]:
+    report = judge(board, seed=seed)
+    return sorted(format_vertex(board.row_col(p)) for p, s in report.status.items()
+                  if s == DEAD)
+
+
+def played(size: int, moves: list[tuple[int, str]]) -> Board:
+    board = Board(size)
+    for colour, vertex in moves:
+        board.play(at(board, vertex), colour)
+    return board
+
+
+# -- open positions --------------------------------------------------------------------------
+
+EARLY_9X9 = [(BLACK, "E5"), (WHITE, "E3"), (BLACK, "C5"), (WHITE, "B8"), (BLACK, "D3"),
+             (WHITE, "D2"), (BLACK, "F3"), (WHITE, "F2")]
+
+
+@pytest.mark.parametrize("seed", SEEDS)
+def test_a_9x9_game_stopped_after_eight_moves_has_no_dead_stones(seed: int) -> None:
+    board = played(9, EARLY_9X9)
+    assert dead_vertices(board, seed) == []
+
+
+@pytest.mark.parametrize("seed", [0, 1, 2])
+def test_final_status_list_dead_is_empty_after_two_early_passes(seed: int) -> None:
+    engine = build_engine(size=9, rules="chinese", komi=7.5, seed=seed)
+    for colour, vertex in EARLY_9X9:
+        ok(engine, f"play {'b' if colour == BLACK else 'w'} {vertex}")
+    ok(engine, "play b pass")
+    ok(engine, "play w pass")
+    assert ok(engine, "final_status_list dead") == ""
+    # the position as it stands: 4 stones each, the open area nobody's
+    assert ok(engine, "final_score") == "W+7.5"
+
+
+@pytest.mark.parametrize("seed", [0, 3])
+def test_the_readme_position_has_no_dead_stone(seed: int) -> None:
+    result = gtp_weiqi.score_position(["C3", "D4"], ["Q16"], seed=seed)
+    assert result.dead == ()
+    area = next(m for m in result.methods if m.slug == "area")
+    assert area.result == "W+6.5"
+
+
+HANDICAP_9 = ["D4", "K4", "Q4", "D10", "K10", "Q10", "D16", "K16", "Q16"]
+
+
+@pytest.mark.parametrize("white", ["C3", "R17", "K3", "F17"])
+def test_a_nine_stone_handicap_game_after_one_white_move_has_no_dead_stone(white: str
+                                                                           ) -> None:
+    board = Board(19)
+    for v in HANDICAP_9:
+        board.place_stone(at(board, v), BLACK)
+    board.play(at(board, white), WHITE)
+    for seed in SEEDS:
+        assert dead_vertices(board, seed) == [], seed
+
+
+SPLIT_BOARD = """
+    .........
+    ...X..O..
+    .........
+    ..X..O...
+    .........
+    ...X..O..
+    .........
+    ..X...O..
+    .........
+"""
+
+
+def test_lines_with_gaps_leave_every_stone_free_and_the_middle_open() -> None:
+    # Neither side's line is closed: stones on either side can still escape through the
+    # gaps, so nothing is dead at any seed, and the points between the lines are open.
+    board = board_from_diagram(SPLIT_BOARD)
+    free = free_strings(list(board.colour), board.points, board.neighbours)
+    assert free == {p for p in board.points if board.colour[p] != EMPTY}
+    middle = at(board, "E5")
+    assert middle in open_points(list(board.colour), board.points, board.neighbours)
+    for seed in SEEDS:
+        assert dead_vertices(board, seed) == [], seed
+
+
+INVADER_IN_A_CLOSED_AREA = """
+    ...XO....
+    ...XO....
+    ...XO....
+    .O.XO....
+    ...XO..X.
+    ...XO....
+    ...XO....
+    ...XO....
+    ...XO....
+"""
+
+
+def test_an_invader_in_a_closed_territory_is_still_dead_and_nothing_is_open() -> None:
+    # The bar for 'free' leaves finished positions alone: a lone stone shut in by a wall.
+    board = board_from_diagram(INVADER_IN_A_CLOSED_AREA)
+    assert open_points(list(board.colour), board.points, board.neighbours) == []
+    for seed in (0, 1):
+        assert dead_vertices(board, seed) == ["B6", "H5"]
+
+
+def reach(board: Board, start: int) -> set[int]:
+    """The empty points a string reaches through empty points and its own stones."""
+    c = board.colour[start]
+    seen = {start}
+    todo = [start]
+    while todo:
+        x = todo.pop()
+        for q in board.neighbours[x]:
+            if q not in seen and board.colour[q] in (EMPTY, c):
+                seen.add(q)
+                todo.append(q)
+    return {p for p in seen if board.colour[p] == EMPTY}
+
+
+@settings(max_examples=25, deadline=None)
+@given(seed=st.integers(0, 10_000), size=st.sampled_from([9, 13, 19]),
+       share=st.floats(0.01, 0.06))
+def test_no_string_is_dead_when_every_string_has_liberties_and_an_escape(
+        seed: int, size: int, share: float) -> None:
+    """Random sparse positions (at most 6 % of the points taken) where every string has
+    more than 2 liberties and reaches at least half of the empty points (an escape): no
+    string is dead, at the judgement's seed 0 or 1."""
+    rng = random.Random(seed)
+    board = Board(size)
+    points = list(board.points)
+    for i in range(max(2, int(share * len(points)))):
+        p = rng.choice(points)
+        if board.colour[p] == EMPTY:
+            try:
+                board.play(p, BLACK if i % 2 == 0 else WHITE)
+            except IllegalMove:
+                continue
+    empty = sum(1 for p in board.points if board.colour[p] == EMPTY)
+    for _colour, stones, libs in board.strings():
+        if len(libs) <= 2 or 2 * len(reach(board, stones[0])) < empty:
+            return  # not a position the property is about
+    for judge_seed in (0, 1):
+        assert dead_vertices(board, judge_seed) == []
+
+
+# -- the vital point of a straight three -----------------------------------------------------
+
+STRAIGHT_THREE_VITAL_POINT_TAKEN = """
+    ....O....
+    ....O....
+    ....O....
+    ....O....
+    ....O....
+    OOOOO....
+    XXXXO....
+    XXXXO....
+    .O.XO....
+"""
+
+
+@pytest.mark.parametrize("seed", [0, 1, 2])
+def test_a_straight_three_whose_vital_point_white_took_is_dead_not_seki(seed: int) -> None:
+    # Black's eye space A1-B1-C1 along the edge; White took its middle, B1.  Filling A1 or C1
+    # puts two white stones in atari, and Black's capture leaves a two-point eye: dead.
+    board = board_from_diagram(STRAIGHT_THREE_VITAL_POINT_TAKEN)
+    report = judge(board, seed=seed)
+    assert report.status[at(board, "A2")] == DEAD
+    assert report.status[at(board, "D1")] == DEAD
+    assert report.status[at(board, "B1")] == "alive"
+    assert report.unclear == []
+    assert report.owner[at(board, "A1")] == "w"
+    assert report.owner[at(board, "C1")] == "w"
+
+
+def test_the_straight_three_counts_as_whites_under_chinese_rules() -> None:
+    board = board_from_diagram(STRAIGHT_THREE_VITAL_POINT_TAKEN)
+    black = [format_vertex(board.row_col(p)) for p in board.points if board.colour[p] == BLACK]
+    white = [format_vertex(board.row_col(p)) for p in board.points if board.colour[p] == WHITE]
+    result = gtp_weiqi.score_position(black, white, size=9, rules="chinese", komi=0)
+    area = next(m for m in result.methods if m.slug == "area")
+    assert area.result == "W+81"

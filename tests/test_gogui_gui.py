@@ -30,6 +30,7 @@ from gui_support import (
     stop_group,
     wait_for,
 )
+from support.katago import katago_command, require_katago
 
 from gtp_weiqi.core.rules import lookup_preset
 
@@ -191,3 +192,30 @@ def test_gogui_config_attaches_the_engine_at_start_at_the_preset_komi(
     found, titles = run_gogui(gogui, tmp_path, home, log, ["-config", str(conf)], attach=False)
     check_attach(found, komi)
     assert re.search(r"gtp_weiqi --log \S+ --rules jihuozi", titles)  # -program's title
+
+
+def test_gogui_attaches_gtp_weiqi_with_katago_behind_and_lists_its_analyze_commands(
+        gogui: Path, tmp_path: Path) -> None:
+    """GoGui with `-program "gtp-weiqi --rules jihuozi --engine <KataGo>"` (docs/proxy.md,
+    GoGui with KataGo behind): the attach sequence, the proxy's name, and the analyze
+    commands GoGui offers: gtp-weiqi's own count and dead stones."""
+    require(("java",))
+    katago = katago_command(require_katago())
+    log = tmp_path / "engine.log"
+    program = f'{engine(log)} --rules jihuozi --engine "{katago}"'
+    home = tmp_path / "home"
+    home.mkdir()
+    found, titles = run_gogui(gogui, tmp_path, home, log,
+                              ["-program", program, "-komi", "8", "-size", "19"], attach=False)
+    # GoGui's attach sequence, without gogui-interrupt: the back end chooses the moves,
+    # so the built-in player's interrupt is not listed (GoGui asks for it only when it is)
+    commands = [e.command for e in found]
+    expected = [c for c in ATTACH if c != "gogui-interrupt"]
+    assert commands[:len(expected) + 1] == [*expected, "komi 8"], commands
+    assert all(e.response.startswith("= ") for e in found[:len(expected) + 1])
+    assert found[0].text == "gtp_weiqi (KataGo)"
+    entries = next(e for e in found if e.command.endswith("gogui-analyze_commands"))
+    lines = entries.response[1:].strip().splitlines()
+    assert any("final_score" in line for line in lines), lines
+    assert any("weiqi-" in line for line in lines), lines
+    assert "gtp_weiqi" in titles

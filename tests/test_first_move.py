@@ -252,6 +252,7 @@ def test_weiqi_score_lists_what_each_side_achieves_first() -> None:
 
     engine = engine_seeded(OPEN_POINT, "jihuozi", seed=1)
     detail = json.loads(ok(engine, "weiqi-score jihuozi"))
-    assert detail["first_move"] == [{
-        "stones": ["B1", "A2", "B2", "C2", "D2"], "black": "alive", "white": "dead",
-        "black_move": ["D1"], "white_move": ["D1"]}]
+    assert [{k: f[k] for k in ("string", "black_first", "white_first", "black_move",
+                               "white_move")} for f in detail["first_move"]] == [{
+        "string": ["B1", "A2", "B2", "C2", "D2"], "black_first": "alive",
+        "white_first": "dead", "black_move": "D1", "white_move": "D1"}]

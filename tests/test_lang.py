@@ -577,4 +577,4 @@ def test_an_interrupted_match_says_so_in_the_language(capsys, tmp_path, monkeypa
     zh = f"gtp-weiqi match: 已中断; 4 局中已有 0 局记录在 {out}; 再运行同一命令可下完其余"
     en = (f"gtp-weiqi match: interrupted; 0 of 4 games recorded in {out}; run the same "
           "command again to play the rest")
-    assert err.splitlines() == ["", *{"zh": [zh], "en": [en], "both": [zh, en]}[lang]]
+    assert err.splitlines() == {"zh": [zh], "en": [en], "both": [zh, en]}[lang]

@@ -122,7 +122,6 @@ def test_every_count_says_its_judgement_and_tromp_taylor_agrees_with_final_score
     import json
 
     from gtp_weiqi.ui.gtp.commands import build_engine
-    from gtp_weiqi.ui.gtp.scoring_cmds import ALIVE, REMOVED
 
     engine = build_engine(size=7, rules="tromp-taylor", komi=0.0, seed=0)
     for row in range(1, 8):
@@ -132,9 +131,9 @@ def test_every_count_says_its_judgement_and_tromp_taylor_agrees_with_final_score
     engine.run_command("play", ["w", "a1"])
     detail = json.loads(engine.run_command("weiqi-score", ["all"]))
     by_slug = {m["slug"]: m for m in detail["methods"]}
-    assert by_slug["tromp_taylor"]["judgement"] == ALIVE
+    assert by_slug["tromp_taylor"]["judgement"]["source"] == "all alive"
     assert by_slug["tromp_taylor"]["result"] == engine.run_command("final_score", []) == "W+14"
-    assert by_slug["area"]["judgement"] == REMOVED
+    assert by_slug["area"]["judgement"]["source"] == "judgement"
     assert by_slug["area"]["result"] == "B+1"  # a1 removed: Black 22 (A-C, d4), White 21
 
 

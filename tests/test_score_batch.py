@@ -66,7 +66,7 @@ def test_a_folder_gives_one_row_per_game_in_order_with_errors_as_rows(tmp_path, 
     for name in ("a-dd.sgf", "b-territory.sgf", "c-judged.sgf", "f-dd.sgf"):
         row = by_name[name]
         assert row["margins"] == {"zilu": 1, "zikong": -1, "area": -1}, name
-        assert (row["size"], row["komi"], row["moves"], row["rules"]) == (7, 0, 42, "chinese")
+        assert (row["size"], row["komi"], row["moves"], row["rules"]) == ([7, 7], 0, 42, "chinese")
         assert row["dead"] == ["C2"] and row["unclear"] == [] and row["error"] is None
         assert (row["method"], row["result"]) == ("area", "W+1")
     assert by_name["d-illegal.sgf"]["error"] == "move 2 is illegal (occupied)"

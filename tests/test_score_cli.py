@@ -159,11 +159,11 @@ def test_json_output_has_counts_summaries_and_dead_stones(games, capsys) -> None
     code, out, _ = run(capsys, games["marked"], "--method", "zilu,zikong", "--json")
     assert code == 0
     data = json.loads(out)
-    assert data["dead"] == ["C2"] and data["dead_from"] == "SGF DD"
-    assert [c["result"] for c in data["counts"]] == ["B+1", "W+1"]
-    assert data["counts"][0]["summary"]["zh"].startswith("黑 22 子 (19 子 + 3 路)")
+    assert data["dead"] == ["C2"] and data["dead_source"] == "SGF DD"
+    assert [c["result"] for c in data["methods"]] == ["B+1", "W+1"]
+    assert data["methods"][0]["summary"]["zh"].startswith("黑 22 子 (19 子 + 3 路)")
     assert sorted(data["analysis"]["routes"]["b"]) == ["A5", "A6", "A7"]
-    assert data["moves"] == {"black": 21, "white": 21}
+    assert data["moves"] == 42 and data["captured"] == {"black": 1, "white": 1}
 
 
 def svg_texts(path: Path) -> list[str]:
@@ -253,7 +253,10 @@ def open_point_sgf() -> bytes:
 
 OPEN_POINT_STRING = ("B1", "A2", "B2", "C2", "D2")
 OPEN_POINT_FIRST_MOVE = {"string": list(OPEN_POINT_STRING), "black_first": "alive",
-                         "black_move": "D1", "white_first": "dead", "white_move": "D1"}
+                         "black_move": "D1", "white_first": "dead", "white_move": "D1",
+                         "reason": {"zh": "黑先活 (D1)，白先死 (D1)",
+                                    "en": "depends on who moves first: Black first alive "
+                                          "(D1), White first dead (D1)"}}
 
 
 def open_point(tmp_path: Path) -> Path:
@@ -291,10 +294,8 @@ def test_the_json_pictures_say_why_a_string_is_unclear(capsys, tmp_path) -> None
     game = open_point(tmp_path)
     code, out, _ = run(capsys, game, "--method", "zilu", "--seed", "1", "--json")
     data = json.loads(out)
-    assert code == 0 and data["unclear"] == ["B1"]
-    assert data["first_move"] == [dict(OPEN_POINT_FIRST_MOVE, reason={
-        "zh": "黑先活 (D1)，白先死 (D1)",
-        "en": "depends on who moves first: Black first alive (D1), White first dead (D1)"})]
+    assert code == 0 and data["unclear"] == [OPEN_POINT_FIRST_MOVE["string"]]
+    assert data["first_move"] == [OPEN_POINT_FIRST_MOVE]
     svg, png = tmp_path / "zilu.svg", tmp_path / "zilu.png"
     code, _, err = run(capsys, game, "--method", "zilu", "--seed", "1", "--lang", "both",
                        "--svg", svg, "--png", png, "--scale", "1")

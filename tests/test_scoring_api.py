@@ -92,7 +92,8 @@ def test_the_result_says_what_it_counted_and_serialises_to_json() -> None:
     data = json.loads(json.dumps(result.to_dict(), ensure_ascii=False))
     assert data["dead_source"] == "SGF DD" and data["dead"] == ["C2"]
     assert data["methods"][0]["judgement"] == {"source": "SGF DD", "dead": ["C2"], "seki": []}
-    assert data["methods"][1]["margin"] == -1
+    assert data["methods"][1]["margin"] == -1.0 and isinstance(data["methods"][1]["margin"],
+                                                              float)
 
 
 @pytest.mark.parametrize("props, dead, source, result", [

@@ -59,6 +59,7 @@ ZH: dict[str, str] = {
     "out)": "其中 {n} 局未终局 (按现状计算; --finished-only 可不计入)",
     "warning: not a finished game: {reason}": "警告: 对局未终局: {reason}",
     ", not finished": ", 未终局",
+    "not counted ({n}):": "未能计算 ({n}):",
     "all {n} methods give the same winner in every game": "{n} 种计法在每局的胜方都相同",
     "methods that give the same winner in every game: {classes}":
         "每局胜方都相同的计法: {classes}",

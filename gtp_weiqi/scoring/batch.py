@@ -8,6 +8,7 @@ on a cluster give the same rows.
 from __future__ import annotations
 
 import itertools
+import json
 import re
 from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, field
@@ -16,8 +17,8 @@ from typing import Any
 from ..core.lang import lines, sentence, word
 from ..counting.types import number
 from .api import count_record
-from .record import load_record
-from .result import FirstMoveString
+from .record import Record, load_record
+from .result import FirstMoveString, ScoreResult
 from .service import Scorer, ScoringError
 
 # The fields of a row, in CSV column order; then one `margin:<slug>` column per method.
@@ -54,14 +55,20 @@ class BatchOptions:
 
 
 def error_row(name: str, size: int | None, message: str) -> dict[str, Any]:
-    row: dict[str, Any] = dict.fromkeys(FIELDS)
-    row.update(file=name, bytes=size, error=message, margins={})
-    return row
+    """The row of a file that was not counted: its name, its size when read, and why."""
+    return {"file": name, "bytes": size, "error": message}
 
 
 def score_row(name: str, data: bytes, options: BatchOptions) -> dict[str, Any]:
     """The row of one game: what the record says, where its dead stones came from, and
     per method the margin (Black minus White in points, after komi)."""
+    return score_game(name, data, options)[0]
+
+
+def score_game(name: str, data: bytes, options: BatchOptions
+               ) -> tuple[dict[str, Any], Record | None, ScoreResult | None]:
+    """The row of one game, with the record and the count it was made of (None, None for
+    an error row): what a batch needs to draw or write each game besides its row."""
     try:
         record = load_record(data, name, options.rules, options.komi, options.move)
         rules = record.game.rules
@@ -71,21 +78,17 @@ def score_row(name: str, data: bytes, options: BatchOptions) -> dict[str, Any]:
         if own is None:  # the rules' own method, for the result the record is compared to
             own = count_record(record, None, None, Scorer(seed=options.seed)).methods[0]
     except ScoringError as exc:
-        return error_row(name, len(data), str(exc))
+        return error_row(name, len(data), str(exc)), None, None
     except Exception as exc:  # noqa: BLE001 - a broken file must not end the batch
-        return error_row(name, len(data), f"internal error: {type(exc).__name__}: {exc}")
-    game = record.game
-    return {
-        "file": name, "bytes": len(data),
-        "size": game.width if game.width == game.height else f"{game.width}x{game.height}",
-        "rules": rules.preset_name or rules.to_json(), "komi": number(game.komi),
-        "moves": len(game.moves), "recorded_result": record.recorded_result,
-        "method": own.slug, "result": own.result, "dead_source": result.dead_source,
-        "dead": list(result.dead), "unclear": [list(s) for s in result.unclear],
-        "first_move": [f.to_dict() for f in result.first_move],
-        **result.finish.to_dict(),
-        "error": None, "margins": {m.slug: number(m.margin) for m in result.methods},
-    }
+        return (error_row(name, len(data), f"internal error: {type(exc).__name__}: {exc}"),
+                None, None)
+    # the count in its one form (docs/count.schema.json), each method by its figures only,
+    # then the batch's own fields: the file's size, the rules' own method and its result,
+    # and every method's margin (the CSV's columns and the summary's comparisons)
+    row = {**result.to_dict(brief=True), "bytes": len(data), "method": own.slug,
+           "result": own.result,
+           "margins": {m.slug: float(m.margin) for m in result.methods}, "error": None}
+    return row, record, result
 
 
 def csv_header(methods: Iterable[str], fields: tuple[str, ...] = FIELDS) -> list[str]:
@@ -126,12 +129,21 @@ def csv_cells(row: Mapping[str, Any], methods: Iterable[str],
     """A row as CSV cells in the columns `fields`: lists joined by spaces (unclear strings
     and first-move entries by ' / ')."""
     def cell(value: Any) -> str:
+        if isinstance(value, float):
+            return str(number(value))  # 7.5, 6 (as the cells were before floats)
         return "" if value is None else str(value)
 
+    size = row.get("size")
+    if isinstance(size, list):  # [width, height]: 19, or 19x13
+        size = size[0] if size[0] == size[1] else f"{size[0]}x{size[1]}"
+    rules = row.get("rules")
     finished = row.get("finished")
     joined = {"dead": " ".join(row.get("dead") or []),
               "open_points": " ".join(row.get("open_points") or []),
               "finished": "" if finished is None else "true" if finished else "false",
+              "size": cell(size),
+              "rules": json.dumps(rules, sort_keys=True, separators=(",", ":"))
+              if isinstance(rules, dict) else cell(rules),
               "unclear": " / ".join(" ".join(s) for s in row.get("unclear") or []),
               "first_move": first_move_cell(row.get("first_move"))}
     cells = [joined[k] if k in joined else cell(row.get(k)) for k in fields]
@@ -297,4 +309,4 @@ def summarise(rows: Iterable[Mapping[str, Any]], finished_only: bool = False) ->
 __all__ = ["FIELDS", "FIELDS_WITHOUT_FINISH", "FIELDS_WITHOUT_FIRST_MOVE", "FINISH_FIELDS",
            "OLDER_FIELDS", "BatchOptions", "Summary", "csv_cells",
            "csv_header", "error_row", "first_move_cell", "first_move_from_cell",
-           "recorded_winner", "row_from_csv", "score_row", "summarise", "winner_of"]
+           "recorded_winner", "row_from_csv", "score_game", "score_row", "summarise", "winner_of"]

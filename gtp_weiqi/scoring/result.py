@@ -6,7 +6,8 @@ from collections.abc import Mapping
 from dataclasses import dataclass, field
 from typing import Any
 
-from ..counting.types import Count, Outcome, number
+from ..base.methods import COUNTING_METHOD_NAMES
+from ..counting.types import Count, Outcome
 from ..judgement.report import UNCLEAR, first_move_words, first_move_words_zh
 from .finished import Finish
 
@@ -44,9 +45,11 @@ class FirstMoveString:
                    data.get("white_move"))
 
     def to_dict(self) -> dict[str, Any]:
+        """Its fields, and `reason`: why it is unclear in Chinese and English."""
         return {"string": list(self.string), "black_first": self.black_first,
                 "black_move": self.black_move, "white_first": self.white_first,
-                "white_move": self.white_move}
+                "white_move": self.white_move,
+                "reason": {"zh": self.describe_zh(), "en": self.describe()}}
 
     def describe(self) -> str:
         """'depends on who moves first: Black first alive (D1), White first dead (D1)', as
@@ -82,18 +85,50 @@ class MethodScore(Outcome):
     count: Count = field(repr=False, compare=False)
     first_move: tuple[FirstMoveString, ...] = ()
 
-    def to_dict(self) -> dict[str, Any]:
-        return {
-            "slug": self.slug, "name_zh": self.name_zh, "name_en": self.name_en,
+    def to_dict(self, brief: bool = False) -> dict[str, Any]:
+        """The method's entry of a count (docs/count.schema.json): every number a float;
+        `brief` (a batch row): only slug, black, white, margin, result and winner."""
+        out: dict[str, Any] = {
+            "slug": self.slug, "black": float(self.black), "white": float(self.white),
+            "margin": float(self.margin), "result": self.result, "winner": self.winner}
+        if brief:
+            return out
+        out.update({
+            "name_zh": self.name_zh, "name_en": self.name_en,
             "unit": {"zh": self.unit_zh, "en": self.unit_en},
-            "black": number(self.black), "white": number(self.white),
-            "margin": number(self.margin), "result": self.result, "winner": self.winner,
             "params": dict(self.params),
             "judgement": {"source": self.dead_source, "dead": list(self.dead),
                           "seki": list(self.seki)},
             "unclear": [list(s) for s in self.unclear],
             "first_move": [f.to_dict() for f in self.first_move],
-        }
+        })
+        return out
+
+    @classmethod
+    def from_dict(cls, data: Mapping[str, Any], komi: float = 0.0,
+                  dead_source: str = ALL_ALIVE) -> MethodScore:
+        """Back from `to_dict` (full or brief: the names and unit then come from the
+        method's slug, the judgement from `dead_source`).  Its `count` holds the outcome
+        and the parameters, without the counting's artefacts."""
+        slug = str(data["slug"])
+        named = COUNTING_METHOD_NAMES.get(slug)
+        unit = data.get("unit") or {}
+        judged = data.get("judgement") or {}
+        name_zh = str(data.get("name_zh") or (named.name_zh if named else slug))
+        name_en = str(data.get("name_en") or (named.name_en if named else slug))
+        unit_zh = str(unit.get("zh") or (named.unit_zh if named else ""))
+        unit_en = str(unit.get("en") or (named.unit_en if named else ""))
+        black, white, margin = (float(data[k]) for k in ("black", "white", "margin"))
+        params = dict(data.get("params") or {})
+        count = Count(slug, name_zh, name_en, unit_zh, unit_en, black, white, margin,
+                      str(data["result"]), data.get("winner"),
+                      named.family if named else "", float(komi), 0.0, params, None, None, {})
+        return cls(slug, name_zh, name_en, unit_zh, unit_en, black, white, margin,
+                   str(data["result"]), data.get("winner"), params,
+                   tuple(judged.get("dead") or ()), tuple(judged.get("seki") or ()),
+                   str(judged.get("source") or dead_source),
+                   tuple(tuple(s) for s in data.get("unclear") or ()), count,
+                   tuple(FirstMoveString.from_dict(f) for f in data.get("first_move") or ()))
 
 
 @dataclass(frozen=True)
@@ -158,17 +193,52 @@ class ScoreResult:
     def winners(self) -> dict[str, str | None]:
         return {m.slug: m.winner for m in self.methods}
 
-    def to_dict(self) -> dict[str, Any]:
+    def to_dict(self, brief: bool = False) -> dict[str, Any]:
+        """The count as JSON-able data, in the one form of a count (docs/count.schema.json,
+        docs/schema.md): komi and the methods' figures always floats, moves and captures
+        ints; `brief` (a batch row): each method gives only its figures and result."""
         return {
             "file": self.name, "size": list(self.size), "rules": self.rules,
-            "komi": number(self.komi), "moves": self.moves, "captured": dict(self.captured),
+            "komi": float(self.komi), "moves": self.moves,
+            "captured": {"black": int(self.captured.get("b", 0)),
+                         "white": int(self.captured.get("w", 0))},
             "recorded_result": self.recorded_result, "dead_source": self.dead_source,
             "dead": list(self.dead), "unclear": [list(s) for s in self.unclear],
             "first_move": [f.to_dict() for f in self.first_move],
             **self.finish.to_dict(),
             "own_method": self.own_method, "notes": list(self.notes),
-            "methods": [m.to_dict() for m in self.methods],
+            "methods": [m.to_dict(brief) for m in self.methods],
         }
+
+    @classmethod
+    def from_dict(cls, data: Mapping[str, Any]) -> ScoreResult:
+        """Back from `to_dict`, `gtp-weiqi score --json`, a batch's JSON line or the GTP
+        `weiqi-score` answer (their extra fields are left out).  The methods' `count`
+        holds their outcomes, not the counting's artefacts (blocks, eyes, routes)."""
+        captured = data.get("captured") or {}
+        size = data.get("size") or (0, 0)
+        if isinstance(size, int):  # a batch row of an older run: one side
+            size = (size, size)
+        komi = float(data.get("komi") or 0.0)
+        source = str(data.get("dead_source") or ALL_ALIVE)
+        finish = Finish.from_dict(data)
+        return cls(
+            name=str(data.get("file") or ""), size=(int(size[0]), int(size[1])),
+            rules=data.get("rules") or "", komi=komi,
+            moves=int(data.get("moves") or 0),
+            captured={"b": int(captured.get("black", captured.get("b", 0))),
+                      "w": int(captured.get("white", captured.get("w", 0)))},
+            recorded_result=data.get("recorded_result"), dead_source=source,
+            dead=tuple(data.get("dead") or ()),
+            unclear=tuple(tuple(s) for s in data.get("unclear") or ()),
+            methods=tuple(MethodScore.from_dict(m, komi, source)
+                          for m in data.get("methods") or ()),
+            first_move=tuple(FirstMoveString.from_dict(f)
+                             for f in data.get("first_move") or ()),
+            finished=finish.finished, open_points=finish.open_points,
+            unfinished_reason=finish.unfinished_reason, ended_by=finish.ended_by,
+            own_method=str(data.get("own_method") or data.get("method") or ""),
+            notes=tuple(str(n) for n in data.get("notes") or ()))
 
 
 __all__ = ["ALL_ALIVE", "FirstMoveString", "MethodScore", "ScoreResult", "ScoringWarning"]

@@ -16,7 +16,10 @@ import glob
 import io
 import json
 import os
+import re
+import signal
 import sys
+import threading
 import time
 from collections.abc import Callable, Generator
 from dataclasses import dataclass
@@ -34,6 +37,7 @@ from ..scoring.batch import (
     csv_header,
     error_row,
     row_from_csv,
+    score_game,
     score_row,
     summarise,
 )
@@ -73,9 +77,16 @@ def gather(paths: list[str], stdin: io.BufferedIOBase | None = None) -> list[Sou
             reader = stdin if stdin is not None else sys.stdin.buffer
             add(Source("<stdin>", data=reader.read(MAX_SGF_BYTES + 1)))
         elif os.path.isdir(text):
-            for found in sorted(Path(text).rglob("*"), key=lambda p: p.as_posix()):
-                if found.suffix.lower() == ".sgf" and found.is_file():
-                    add(Source(str(found), path=str(found)))
+            # every .sgf entry that is not a folder: a pipe, a device, a dangling link or a
+            # loop of links is read by read_data, which refuses it with the reason (never
+            # blocking on a pipe), so that the batch says what it left out
+            entries = [found for found in sorted(Path(text).rglob("*"),
+                                                 key=lambda p: p.as_posix())
+                       if found.suffix.lower() == ".sgf" and not found.is_dir()]
+            for found in entries:
+                add(Source(str(found), path=str(found)))
+            if not entries:
+                add(Source(text, problem="no .sgf file in this folder"))
         elif os.path.exists(text):
             add(Source(text, path=text))
         elif glob.has_magic(text):
@@ -83,7 +94,7 @@ def gather(paths: list[str], stdin: io.BufferedIOBase | None = None) -> list[Sou
             if not matches:
                 add(Source(text, problem="no file matches this pattern"))
             for match in matches:
-                if os.path.isfile(match):
+                if not os.path.isdir(match):
                     add(Source(match, path=match))
         else:
             add(Source(text, problem="no such file or directory"))
@@ -103,21 +114,77 @@ def read_data(source: Source) -> tuple[bytes | None, str | None]:
         return None, str(exc)
 
 
-def count_source(source: Source, options: BatchOptions) -> dict[str, Any]:
-    """The row of one source (run in a worker process or on a cluster worker)."""
+@dataclass(frozen=True)
+class GameFiles:
+    """What a batch writes for each game besides its row (--svg / --png / --json DIR):
+    DIR/<name>-<slug>.svg / .png per method, DIR/<name>.json (the count), <name> made of
+    the game's path."""
+
+    svg: str | None = None
+    png: str | None = None
+    json: str | None = None
+    scale: float = 2.0
+    lang: str = "en"
+
+    def __bool__(self) -> bool:
+        return bool(self.svg or self.png or self.json)
+
+
+def file_stem(name: str) -> str:
+    """A file name for the game `name` (its path): 'games/kgs/a.sgf' -> 'games_kgs_a'."""
+    base = name[:-4] if name.lower().endswith(".sgf") else name
+    return re.sub(r"[^\w.-]+", "_", base).strip("._") or "game"
+
+
+def count_source(source: Source, options: BatchOptions, files: GameFiles | None = None
+                 ) -> dict[str, Any]:
+    """The row of one source (run in a worker process or on a cluster worker); with
+    `files`, its pictures and JSON written too (a file that cannot be written makes the
+    row an error with the reason)."""
     data, problem = read_data(source)
     if data is None:
         return error_row(source.name, None, problem or "nothing to read")
-    return score_row(source.name, data, options)
+    if not files:
+        return score_row(source.name, data, options)
+    row, record, result = score_game(source.name, data, options)
+    if record is None or result is None:
+        return row
+    from .score_cli import ScoreError, write_game_files
+
+    try:
+        write_game_files(files, file_stem(source.name), record, result)
+    except ScoreError as exc:
+        return error_row(source.name, len(data), str(exc))
+    return row
 
 
 def _count_task(task: tuple[Source, BatchOptions]) -> dict[str, Any]:
     return count_source(*task)
 
 
-def _count_indexed(task: tuple[int, Source, BatchOptions]) -> tuple[int, dict[str, Any]]:
-    index, source, options = task
-    return index, count_source(source, options)
+def _count_indexed(task: tuple[int, Source, BatchOptions, GameFiles | None]
+                   ) -> tuple[int, dict[str, Any]]:
+    index, source, options, files = task
+    return index, count_source(source, options, files)
+
+
+def _quiet_worker() -> None:
+    """A worker process leaves Ctrl-C to the batch (which stops the workers itself) and
+    ends silently on SIGTERM: no worker prints a traceback or a line of its own."""
+    signal.signal(signal.SIGINT, signal.SIG_IGN)
+    signal.signal(signal.SIGTERM, signal.SIG_DFL)
+
+
+class Stopped(Exception):
+    """The batch was told to stop by a signal (SIGTERM, SIGHUP); `signum` says which."""
+
+    def __init__(self, signum: int) -> None:
+        super().__init__(signal.Signals(signum).name)
+        self.signum = signum
+
+
+def _raise_stopped(signum: int, frame: Any) -> None:
+    raise Stopped(signum)
 
 
 def with_data(source: Source) -> Source:
@@ -132,10 +199,11 @@ def with_data(source: Source) -> Source:
 Rows = Generator[tuple[int, dict[str, Any]], None, None]  # (input index, row) as done
 
 
-def count_locally(sources: list[Source], options: BatchOptions, workers: int) -> Rows:
+def count_locally(sources: list[Source], options: BatchOptions, workers: int,
+                  files: GameFiles | None = None) -> Rows:
     """(input index, row) as the rows are done, in `workers` processes (here for one)."""
-    tasks = [(i, s, options) for i, s in enumerate(sources)]
-    yield from in_workers(_count_indexed, tasks, workers)
+    tasks = [(i, s, options, files) for i, s in enumerate(sources)]
+    yield from in_workers(_count_indexed, tasks, workers, initializer=_quiet_worker)
 
 
 def count_on_cluster(sources: list[Source], options: BatchOptions, address: str,
@@ -259,6 +327,7 @@ class BatchSettings:
     dask: str | None = None
     lang: str = "en"  # the language of the summary (zh, en or both)
     finished_only: bool = False  # leave the unfinished games out of the summary
+    files: GameFiles | None = None  # pictures and JSON per game (--svg / --png / --json DIR)
 
 
 def run_batch(settings: BatchSettings, stdout: TextIO | None = None,
@@ -280,12 +349,17 @@ def run_batch(settings: BatchSettings, stdout: TextIO | None = None,
     if settings.dask is not None:
         results = count_on_cluster(todo, settings.options, settings.dask, settings.workers)
     else:
-        results = count_locally(todo, settings.options, settings.workers)
+        results = count_locally(todo, settings.options, settings.workers, settings.files)
     progress = _progress(len(todo), stderr)
     finished: dict[int, dict[str, Any]] = {}
     ready = 0
     last_save = started = time.monotonic()
     snapshot_every = SNAPSHOT_SECONDS
+    # SIGTERM (and SIGHUP) stop the batch as Ctrl-C does: the files saved, one line said
+    stop_signals = [s for s in (signal.SIGTERM, getattr(signal, "SIGHUP", None))
+                    if s is not None]
+    before = ({s: signal.signal(s, _raise_stopped) for s in stop_signals}
+              if threading.current_thread() is threading.main_thread() else {})
     try:
         for index, row in results:
             finished[index] = row
@@ -306,20 +380,23 @@ def run_batch(settings: BatchSettings, stdout: TextIO | None = None,
                 # a larger file takes longer to write: wait longer before the next one
                 snapshot_every = max(SNAPSHOT_SECONDS, (last_save - began) / SNAPSHOT_SHARE)
             progress(row)
-    except KeyboardInterrupt:
+    except (KeyboardInterrupt, Stopped) as exc:
+        results.close()  # the workers stopped before anything else is said
         _save(outputs)
         print(file=stderr)
         for line in sentence(settings.lang, "gtp-weiqi score: interrupted; {done} of {total} "
                              "games written; run the same command with --resume to count the "
                              "rest", done=len(finished), total=len(todo)):
             print(line, file=stderr)
-        return 130
+        return 128 + (exc.signum if isinstance(exc, Stopped) else signal.SIGINT)
     except BrokenPipeError:  # stdout closed by the reader (| head): keep the files whole
         _save(outputs)
         devnull = os.open(os.devnull, os.O_WRONLY)
         os.dup2(devnull, stdout.fileno())
         return 1
     finally:
+        for signum, handler in before.items():
+            signal.signal(signum, handler)
         progress(None)
         results.close()  # an error here must not leave the workers counting on
     _save(outputs)
@@ -337,6 +414,12 @@ def run_batch(settings: BatchSettings, stdout: TextIO | None = None,
                        if skipped else ""))
     for line in lines(settings.lang, *said) + summary.lines(settings.lang):
         print(line, file=summary_to)
+    errors = [row for row in rows if row.get("error")]
+    if errors:  # which files, and why: listed last, where a reader looks
+        for line in sentence(settings.lang, "not counted ({n}):", n=len(errors)):
+            print(line, file=summary_to)
+        for row in errors:
+            print(f"  {row['file']}: {row['error']}", file=summary_to)
     return 1 if summary.errors else 0
 
 
@@ -356,8 +439,10 @@ def _line(row: dict[str, Any], lang: str = "en") -> list[str]:
     reason stay as the rows hold them."""
     if row.get("error"):
         return sentence(lang, "{file}: error: {error}", file=row["file"], error=row["error"])
+    rules = row["rules"]
     values = dict(file=row["file"], result=row["result"], method=row["method"],
-                  rules=row["rules"], komi=row["komi"])
+                  rules=rules if isinstance(rules, str) else json.dumps(rules, sort_keys=True),
+                  komi=f"{float(row['komi']):g}")
     # why a string is unclear, when who moves first decides it (rows of older runs: none)
     why = {tuple(f["string"]): FirstMoveString.from_dict(f)
            for f in row.get("first_move") or [] if f.get("string")}
@@ -398,5 +483,5 @@ def _progress(total: int, stream: TextIO) -> Callable[[dict[str, Any] | None], N
     return update
 
 
-__all__ = ["BatchError", "BatchSettings", "Output", "Source", "count_source", "gather",
-           "run_batch"]
+__all__ = ["BatchError", "BatchSettings", "GameFiles", "Output", "Source", "Stopped",
+           "count_source", "file_stem", "gather", "run_batch"]

@@ -41,7 +41,7 @@ from ..core.lang import (
 )
 from ..core.rules import Rules, komi_argument
 from ..counting import METHOD_NAMES, METHODS, parse_params
-from ..counting.types import Count, number
+from ..counting.types import Count
 from ..judgement.marks import scoring_input
 from ..scoring import MethodScore, Record, RecordError, Scorer, ScoreResult, ScoringError
 from ..scoring.api import count_record, method_list
@@ -58,6 +58,7 @@ from ..scoring.result import ALL_ALIVE
 
 if TYPE_CHECKING:
     from ..pictures import FirstMoveNote
+    from .score_batch import GameFiles
 
 PROG = "gtp-weiqi score"
 SOURCE_LABEL = {GIVEN: "--dead"}  # how the table names where the dead stones came from
@@ -92,10 +93,13 @@ def add_arguments(p: argparse.ArgumentParser) -> None:
     p.add_argument("--param", action="append", default=[], metavar="KEY=VALUE[,...]",
                    help="counting parameters, comma-separated or the option repeated: "
                         "balance=..., bowl=N, a_point=true, white_handicap_bonus=0|N|N-1")
-    p.add_argument("--json", action="store_true", help="print JSON instead of the table")
+    p.add_argument("--json", nargs="?", const=True, metavar="DIR",
+                   help="print the count as JSON instead of the table (docs/schema.md); with "
+                        "a folder, write DIR/<game>.json instead (in a batch: one per game)")
     p.add_argument("--svg", metavar="OUT.svg|DIR/",
                    help="draw the count as SVG; with several methods one file per method, "
-                        "OUT-<slug>.svg, or DIR/<slug>.svg when a folder is named")
+                        "OUT-<slug>.svg, or DIR/<slug>.svg when a folder is named; in a "
+                        "batch a folder, DIR/<game>-<slug>.svg")
     p.add_argument("--png", metavar="OUT.png|DIR/",
                    help="draw the count as PNG (needs the png extra: resvg-py), named as "
                         "--svg")
@@ -130,7 +134,8 @@ def add_arguments(p: argparse.ArgumentParser) -> None:
 
 
 BATCH_OPTIONS = ("jsonl", "csv", "workers", "resume", "dask", "finished_only")
-ONE_GAME_OPTIONS = ("dead", "json", "svg", "png", "judge_engine")
+ONE_GAME_OPTIONS = ("dead", "judge_engine")
+PER_GAME_OPTIONS = ("svg", "png", "json")  # in a batch: a folder, one file per game
 
 
 class ScoreError(Exception):
@@ -302,28 +307,28 @@ def print_result(args: argparse.Namespace, record: Record, result: ScoreResult,
     dead_now = first.dead if first.dead_source != ALL_ALIVE else result.dead
     unclear_v = [s[0] for s in first.unclear]
     if args.json:
-        out = {
-            "file": args.sgf,
-            "size": [game.width, game.height],
-            "rules": result.rules,
-            "komi": number(first.count.komi),
-            "moves": {"black": game.moves_made(BLACK), "white": game.moves_made(WHITE)},
-            "captured": {"black": game.captured[BLACK], "white": game.captured[WHITE]},
-            "dead": list(dead_now),
-            "dead_from": source,
-            "unclear": unclear_v,
-            "first_move": [dict(f.to_dict(), reason={"zh": f.describe_zh(),
-                                                     "en": f.describe()})
-                           for f in first.first_move],
-            **result.finish.to_dict(),
-            "counts": [dict(m.count.to_dict(artefacts=False), summary={
-                "zh": summarise(m.count).line_zh(), "en": summarise(m.count).line_en()})
-                for m in shown],
-            "analysis": _vertex_lists({k: v for k, v in first.count.artefacts.items() if k in (
-                "removed_dead", "blocks", "eyes", "routes", "public", "territory",
-                "one_sided", "figures")}),
-        }
-        print(json.dumps(out, ensure_ascii=False, indent=1))
+        # the one form of a count (docs/count.schema.json), each method with its count in
+        # words, and what the drawn method built (blocks, eyes, routes, ...)
+        out = result.to_dict()
+        for entry, method in zip(out["methods"], result.methods, strict=True):
+            entry["summary"] = {"zh": summarise(method.count).line_zh(),
+                                "en": summarise(method.count).line_en()}
+        out["analysis"] = _vertex_lists({k: v for k, v in first.count.artefacts.items() if k in (
+            "removed_dead", "blocks", "eyes", "routes", "public", "territory", "one_sided",
+            "figures")})
+        text = json.dumps(out, ensure_ascii=False, indent=1)
+        if args.json is True:
+            print(text)
+            return
+        from .score_batch import file_stem
+
+        path = Path(args.json) / f"{file_stem(args.sgf)}.json"
+        try:
+            os.makedirs(args.json, exist_ok=True)
+        except OSError as exc:
+            raise ScoreError(1, f"cannot make the folder {args.json}: {exc.strerror}") from None
+        write(path, text.encode("utf-8"))
+        print(f"{PROG}: wrote {path}", file=sys.stderr)
         return
     lang = args.lang
     rules_name = game.rules.preset_name or game.rules.to_json()
@@ -385,12 +390,7 @@ def draw(args: argparse.Namespace, record: Record, method: MethodScore, several:
         path = picture_path(target, method.slug, suffix, several)
         data = (svg_of(pic, lang).encode("utf-8") if suffix == ".svg"
                 else png_of(pic, args.scale, lang))
-        try:
-            atomic_write(path, data)
-        except FileRefused as exc:
-            raise ScoreError(1, f"cannot write {exc}") from None
-        except OSError as exc:
-            raise ScoreError(1, f"cannot write {path}: {exc.strerror}") from None
+        write(path, data)
         written.append(str(path))
     for line in lines(lang, *(in_one(one, "drew {method} to {files}", method=method.slug,
                                      files=in_one(one, " and ").join(written))
@@ -427,6 +427,63 @@ def is_batch(args: argparse.Namespace) -> bool:
     return os.path.isdir(only) or (not os.path.exists(only) and glob.has_magic(only))
 
 
+def game_files(args: argparse.Namespace) -> GameFiles | None:
+    """--svg / --png / --json DIR of a batch: each a folder (made if missing), where each
+    game's pictures and count go; None when none is asked."""
+    from .score_batch import GameFiles
+
+    asked = {name: getattr(args, name) for name in PER_GAME_OPTIONS if getattr(args, name)}
+    if not asked:
+        return None
+    if args.dask is not None:
+        raise ScoreError(2, f"--{', --'.join(asked)}: not with --dask (the files would be "
+                            "written where the cluster's workers run)")
+    for name, target in asked.items():
+        if target is True or (os.path.exists(target) and not os.path.isdir(target)):
+            raise ScoreError(2, f"--{name}: in a batch it names a folder (one file per game)")
+        try:
+            os.makedirs(target, exist_ok=True)
+        except OSError as exc:
+            raise ScoreError(1, f"cannot make the folder {target}: {exc.strerror}") from None
+    if args.png:
+        if not 0.5 <= args.scale <= 8:
+            raise ScoreError(2, "--scale must be between 0.5 and 8")
+        check_png(args.lang)
+    return GameFiles(args.svg, args.png, asked.get("json"), args.scale, args.lang)
+
+
+def write_game_files(files: GameFiles, stem: str, record: Record, result: ScoreResult
+                     ) -> None:
+    """A batch's files of one game: DIR/<stem>-<slug>.svg / .png per method, and
+    DIR/<stem>.json (its count); each written whole or not at all."""
+    from ..pictures import build_picture, png_of, svg_of
+
+    game = record.game
+    if files.json:
+        write(Path(files.json) / f"{stem}.json",
+              json.dumps(result.to_dict(), ensure_ascii=False, indent=1).encode("utf-8"))
+    for method in result.methods if files.svg or files.png else ():
+        unclear = [_point(game, s[0]) for s in method.unclear]
+        pic = build_picture(method.count, scoring_input(game).stones, unclear,
+                            first_move_notes(game, method))
+        if files.svg:
+            write(Path(files.svg) / f"{stem}-{method.slug}.svg",
+                  svg_of(pic, files.lang).encode("utf-8"))
+        if files.png:
+            write(Path(files.png) / f"{stem}-{method.slug}.png",
+                  png_of(pic, files.scale, files.lang))
+
+
+def write(path: Path, data: bytes) -> None:
+    """`data` to `path`, atomically; a refusal is a ScoreError with the reason."""
+    try:
+        atomic_write(path, data)
+    except FileRefused as exc:
+        raise ScoreError(1, f"cannot write {exc}") from None
+    except OSError as exc:
+        raise ScoreError(1, f"cannot write {path}: {exc.strerror}") from None
+
+
 def run_many(args: argparse.Namespace) -> int:
     """Count a collection (score_batch.py)."""
     from ..scoring.batch import BatchOptions
@@ -435,6 +492,7 @@ def run_many(args: argparse.Namespace) -> int:
     given = [f"--{name}" for name in ONE_GAME_OPTIONS if getattr(args, name)]
     if given:
         raise ScoreError(2, f"{', '.join(given)}: for one game only, not a batch")
+    files = game_files(args)
     if args.workers is not None and args.workers < 1:
         raise ScoreError(2, "--workers must be at least 1")
     if args.jsonl == "-" and args.csv == "-":
@@ -454,7 +512,7 @@ def run_many(args: argparse.Namespace) -> int:
     settings = BatchSettings(paths=args.paths, options=options, methods=slugs,
                              jsonl=args.jsonl, csv=args.csv, workers=workers,
                              resume=args.resume, dask=args.dask, lang=args.lang,
-                             finished_only=args.finished_only)
+                             finished_only=args.finished_only, files=files)
     from .cluster import ClusterError
 
     try:

@@ -19,7 +19,9 @@ from ...counting import METHODS, parse_params
 from ...counting.types import Count
 from ...judgement.marks import Verdict
 from ...player.simple import choose_move
+from ...scoring.api import count_record
 from ...scoring.finished import Finish, finish_of_game
+from ...scoring.record import Record
 from ...scoring.service import (  # noqa: F401 - ALIVE, REMOVED: what weiqi-score all says
     ALIVE,
     REMOVED,
@@ -34,6 +36,9 @@ from .engine import WeiqiEngine
 from .protocol import GtpError, Handler, check_arity, parse_colour
 
 UNCLEAR = "unclear"  # final_status(_list): a string the judgement left undecided
+# what weiqi-score adds to a method's entry of a count: the counting layer's detail
+DETAIL_FIELDS = ("family", "komi", "handicap_bonus", "points", "guibenshu",
+                 "guibenshu_comparison", "artefacts", "note")
 POINT_STATUSES = ("black_territory", "white_territory", "dame")
 # an owner argument (a colour's word, or public) -> the owner word of the marks
 OWNERS = {**{word: COLOUR_LETTER[c] for word, c in COLOUR_OF_WORD.items()}, PUBLIC: PUBLIC}
@@ -144,10 +149,38 @@ class Scoring:
             raise GtpError(str(exc)) from None
         try:
             detail = self.scorer.detail(self.engine.game, slug, given)
+            return json.dumps(self.count_json(slug, given, detail), ensure_ascii=False,
+                              separators=(",", ":"))
         except ScoringError as exc:
             raise GtpError(str(exc)) from None
-        return json.dumps(_vertices(detail), ensure_ascii=False,
-                          separators=(",", ":"))
+
+    def count_json(self, slug: str, given: dict[str, Any], detail: dict[str, Any]
+                   ) -> dict[str, Any]:
+        """The answer of weiqi-score: the count in its one form (docs/count.schema.json),
+        each method's entry with the counting's detail (family, komi, handicap bonus,
+        points, 归本数, artefacts) and the shared analysis; `all` gives shulu and dengzi
+        under every balancing, one entry each."""
+        game = self.engine.game
+        slugs = list(METHODS) if slug == "all" else [slug]
+        result = count_record(Record(game, {}, None, "<gtp>", 0), slugs, None, self.scorer,
+                              given)
+        out = result.to_dict()
+        own = {m["slug"]: m for m in out["methods"]}
+        entries = []
+        for entry in _vertices(detail)["methods"]:
+            mine = dict(own[entry["slug"]])
+            for key in ("black", "white", "margin"):
+                mine[key] = float(entry[key])
+            mine.update(result=entry["result"], winner=entry["winner"],
+                        params=entry["params"])
+            mine.update({k: v for k, v in entry.items() if k in DETAIL_FIELDS})
+            entries.append(mine)
+        out["methods"] = entries
+        shared = _vertices(detail)
+        out["analysis"] = shared["analysis"]
+        out.update({k: shared[k] for k in ("handicap", "first_mover", "last_mover", "end")
+                    if k in shared})
+        return out
 
     def cmd_methods(self, args: list[str]) -> str:
         """One line per method: `slug 中文名 | English name` (names may hold spaces, so a

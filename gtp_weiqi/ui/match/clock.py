@@ -107,6 +107,13 @@ class TimeControl:
         """The arguments of `time_settings`."""
         return str(self.main), str(self.byoyomi), str(self.stones)
 
+    def kata_settings(self) -> tuple[str, ...]:
+        """The arguments of KataGo's `kata-time_settings`: `canadian MAIN BYO STONES`, or
+        `absolute MAIN` without byo-yomi."""
+        if self.stones:
+            return "canadian", str(self.main), str(self.byoyomi), str(self.stones)
+        return "absolute", str(self.main)
+
     def sgf_overtime(self) -> str | None:
         """The SGF OT value (`5/30 Canadian`), None for absolute time."""
         return f"{self.stones}/{self.byoyomi} Canadian" if self.stones else None

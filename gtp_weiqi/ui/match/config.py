@@ -35,6 +35,8 @@ class MatchConfig:
     gtp_log -- write a GTP transcript of each engine in each game
     verbose -- a line on stderr for each move (game, engine, move, time, clocks)
     lang -- the language of those lines and of the progress (zh, en or both)
+    judge_engine, judge_visits -- a GTP engine with ownership (KataGo) whose second opinion
+        the judgement asks at the end of each game (`--judge-engine`, `--judge-visits`)
     """
 
     black: str
@@ -54,6 +56,8 @@ class MatchConfig:
     gtp_log: bool = False
     verbose: bool = False
     lang: str = "en"
+    judge_engine: str | None = None
+    judge_visits: int = 0
 
     @property
     def effective_komi(self) -> float:
@@ -89,6 +93,9 @@ class MatchConfig:
         data["komi"] = self.effective_komi
         if self.time is not None:
             data["time"] = self.time.spec
+        if self.judge_engine is None:
+            data.pop("judge_engine")
+            data.pop("judge_visits")
         if self.openings:
             data["openings"] = [{"file": o.name, "sha256": o.sha256} for o in self.openings]
         return data

@@ -156,7 +156,8 @@ def launch_player(player: Player, config: MatchConfig) -> None:
 
 def start_player(player: Player, config: MatchConfig) -> None:
     """Set the game up on a launched engine: boardsize, clear_board, komi, rules for
-    KataGo, time settings."""
+    KataGo, time settings (`kata-time_settings` where the engine knows it, else
+    `time_settings`)."""
     if player.controller is None:
         launch_player(player, config)
     assert player.controller is not None
@@ -176,7 +177,10 @@ def start_player(player: Player, config: MatchConfig) -> None:
         current = player.ask("kata-get-rules") if player.known("kata-get-rules") else None
         full = current is not None and has_our_fields(current)  # another gtp_weiqi
         player.ask("kata-set-rules", rules.to_json() if full else rules.to_katago_json())
-    if config.time is not None and player.known("time_settings"):
+    if config.time is not None and player.known("kata-time_settings") and player.ask(
+            "kata-time_settings", *config.time.kata_settings()) is not None:
+        pass  # KataGo's own form, which names the system (Canadian or absolute)
+    elif config.time is not None and player.known("time_settings"):
         player.ask("time_settings", *config.time.gtp_settings())
     elif config.time_per_move and player.known("time_settings"):
         player.ask("time_settings", "0", str(max(1, round(config.time_per_move))), "1")

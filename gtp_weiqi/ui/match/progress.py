@@ -1,13 +1,14 @@
-"""The progress of a match on stderr: a bar on a terminal, one plain line per game
-otherwise, in --lang."""
+"""What a match shows on the terminal, in --lang: its progress on stderr (a bar on a
+terminal, one plain line per game otherwise) and the few lines of its report at the end."""
 
 from __future__ import annotations
 
 import sys
 import time
+from pathlib import Path
 from typing import Any, TextIO
 
-from ...core.lang import in_one, lines, word
+from ...core.lang import in_one, lines, sentence, word
 from .config import ENGINES
 
 
@@ -91,3 +92,44 @@ class Progress:
 def _clock(seconds: float) -> str:
     seconds = int(seconds)
     return f"{seconds // 60}:{seconds % 60:02d}"
+
+
+def report(summary: dict[str, Any], out: Path, lang: str = "en") -> str:
+    """A few lines for the terminal, in `lang`."""
+    rate = summary["win_rate"]
+    wins = summary["wins"]
+    lines = sentence(lang, "{games} games in {out}:", games=summary["games"], out=out)
+    labels = summary.get("labels", {})
+    for e in ENGINES:
+        w = wins.get(e, {})
+        name = labels.get(e) or summary["engines"][e].get("name", e)
+        template = ("{engine} ({name}): {wins} wins, {losses} losses, {draws} draws, "
+                    "{forfeits} forfeits")
+        if w.get("time_losses"):
+            template += ", {time_losses} lost on time"
+        lines += ["  " + line for line in sentence(
+            lang, template, engine=e, name=name, wins=w.get("wins", 0),
+            losses=w.get("losses", 0), draws=w.get("draws", 0), forfeits=w.get("forfeits", 0),
+            time_losses=w.get("time_losses", 0))]
+    if rate["rate"] is not None:
+        low, high = rate["ci95"]
+        lines += ["  " + line for line in sentence(
+            lang, "{name} win rate {rate} (95% CI {low} .. {high})", name=rate["engine"],
+            rate=f"{rate['rate']:.1%}", low=f"{low:.1%}", high=f"{high:.1%}")]
+    copies = summary.get("duplicates", {})
+    alone = rate.get("without_duplicates") or {}
+    if copies.get("games"):
+        lines += ["  " + line for line in sentence(
+            lang, "duplicates: {n} games repeat an earlier game move for move ({distinct} "
+            "distinct)", n=copies["games"], distinct=copies["distinct"])]
+        if alone.get("rate") is not None:
+            low, high = alone["ci95"]
+            lines += ["  " + line for line in sentence(
+                lang, "{name} win rate without them {rate} (95% interval {low} .. {high})",
+                name=rate["engine"], rate=f"{alone['rate']:.1%}", low=f"{low:.1%}",
+                high=f"{high:.1%}")]
+    by = summary["by_colour"]
+    lines += ["  " + line for line in sentence(
+        lang, "by colour: B {black}, W {white}, draws {draws}", black=by["B"], white=by["W"],
+        draws=by["draws"])]
+    return "\n".join(lines)

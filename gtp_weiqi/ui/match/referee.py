@@ -48,6 +48,7 @@ from ...scoring.service import Scorer
 from ..gtp.commands import build_engine
 from ..gtp.controller import ControllerError
 from ..gtp.engine import WeiqiEngine
+from ..gtp.judge_engine import EngineOwnership, judge_with_engine, opinion_lines
 from ..gtp.protocol import GtpError
 from .clock import Clock
 from .config import GameSpec, engine_labels
@@ -95,6 +96,7 @@ class Referee:
         self.result = "?"
         self.forfeit: Forfeit | None = None
         self.scorer = Scorer()
+        self.judge_source: EngineOwnership | None = None  # with --judge-engine
         self.final_scores = {BLACK: "?", WHITE: "?"}
         self.duration = 0.0
 
@@ -118,6 +120,8 @@ class Referee:
         """Play the game, stop both engines; what it came to."""
         started = time.monotonic()
         try:
+            if self.config.judge_engine:
+                self._start_judge(self.config.judge_engine)
             for colour in (BLACK, WHITE):
                 launch_player(self.players[colour], self.config)
             for colour in (BLACK, WHITE):
@@ -171,6 +175,13 @@ class Referee:
             move_clocks=dict(self.move_clocks), methods=tuple(self.counted.methods),
             duration=self.duration)
 
+    def _start_judge(self, command: str) -> None:
+        """`--judge-engine`: the judgement asks the engine's second opinion (its ownership)
+        when the game is counted; what went wrong with it becomes a note of the game."""
+        judge, self.judge_source = judge_with_engine(command, self.config.judge_visits,
+                                                     report=self.notes.append)
+        self.scorer = Scorer(judge=judge)
+
     def _error(self, exc: Exception) -> None:
         """A failure of the referee itself: the game is void, with the reason recorded."""
         traceback.print_exc(file=sys.stderr)
@@ -179,8 +190,15 @@ class Referee:
         self.notes.append(f"referee error: {type(exc).__name__}: {exc}")
 
     def _close(self) -> None:
-        """Stop both engines, even when interrupted while stopping the first."""
+        """Stop both engines (and the judge engine), even when interrupted while stopping
+        the first."""
         error: BaseException | None = None
+        if self.judge_source is not None:
+            source, self.judge_source = self.judge_source, None
+            try:
+                source.close()
+            except BaseException as exc:  # noqa: BLE001 - re-raised below
+                error = exc
         for player in self.players.values():
             controller = player.controller
             if controller is None:
@@ -418,6 +436,10 @@ class Referee:
         self.counted = count(self.scorer, self.game)
         self.result = self.counted.result
         self.notes.extend(self.counted.notes)
+        opinion = getattr(self.scorer.judge, "last", None)
+        if opinion is not None:  # --judge-engine: what its second opinion said
+            self.notes.extend(f"judge engine: {line}"
+                              for line in opinion_lines(opinion, self.game))
 
     # -- the record ---------------------------------------------------------------------
 

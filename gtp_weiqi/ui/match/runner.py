@@ -43,7 +43,7 @@ from .clock import TimeControl, TimeSpecError
 from .config import ENGINES, GameSpec, MatchConfig, engine_labels
 from .openings import OpeningError, load_openings
 from .players import deferring_handler
-from .progress import Progress
+from .progress import Progress, report
 from .referee import play_game
 from .stats import report_text, summarise
 
@@ -112,6 +112,14 @@ def add_arguments(p: argparse.ArgumentParser) -> None:
                         "(tcp://host:8786; its workers need gtp_weiqi and the engines) or "
                         "local (a new local cluster of --workers workers); the records are "
                         "written here")
+    p.add_argument("--judge-engine", metavar="CMD",
+                   help="a GTP engine with ownership (KataGo, or gtp-weiqi --engine "
+                        "\"katago ...\"): at the end of each game the judgement asks its "
+                        "second opinion on the strings it cannot decide alone; what it said "
+                        "goes into the game's notes")
+    p.add_argument("--judge-visits", type=int, default=0, metavar="N",
+                   help="visits the judge engine searches per question (default: its own "
+                        "setting)")
     add_lang_argument(p)
 
 
@@ -190,7 +198,8 @@ def config_from(args: argparse.Namespace) -> MatchConfig:
                        black_label=args.black_label, white_label=args.white_label,
                        time=time_control, openings=openings,
                        openings_dir=args.openings, gtp_log=args.gtp_log,
-                       verbose=args.verbose, lang=resolve(args.lang))
+                       verbose=args.verbose, lang=resolve(args.lang),
+                       judge_engine=args.judge_engine or None, judge_visits=args.judge_visits)
 
 
 # -- settings and the start-up check --------------------------------------------------------
@@ -426,47 +435,6 @@ def run_match(config: MatchConfig, games: int, out: Path, jobs: int = 1,
     finally:
         progress.close()
     return summary
-
-
-def report(summary: dict[str, Any], out: Path, lang: str = "en") -> str:
-    """A few lines for the terminal, in `lang`."""
-    rate = summary["win_rate"]
-    wins = summary["wins"]
-    lines = sentence(lang, "{games} games in {out}:", games=summary["games"], out=out)
-    labels = summary.get("labels", {})
-    for e in ENGINES:
-        w = wins.get(e, {})
-        name = labels.get(e) or summary["engines"][e].get("name", e)
-        template = ("{engine} ({name}): {wins} wins, {losses} losses, {draws} draws, "
-                    "{forfeits} forfeits")
-        if w.get("time_losses"):
-            template += ", {time_losses} lost on time"
-        lines += ["  " + line for line in sentence(
-            lang, template, engine=e, name=name, wins=w.get("wins", 0),
-            losses=w.get("losses", 0), draws=w.get("draws", 0), forfeits=w.get("forfeits", 0),
-            time_losses=w.get("time_losses", 0))]
-    if rate["rate"] is not None:
-        low, high = rate["ci95"]
-        lines += ["  " + line for line in sentence(
-            lang, "{name} win rate {rate} (95% CI {low} .. {high})", name=rate["engine"],
-            rate=f"{rate['rate']:.1%}", low=f"{low:.1%}", high=f"{high:.1%}")]
-    copies = summary.get("duplicates", {})
-    alone = rate.get("without_duplicates") or {}
-    if copies.get("games"):
-        lines += ["  " + line for line in sentence(
-            lang, "duplicates: {n} games repeat an earlier game move for move ({distinct} "
-            "distinct)", n=copies["games"], distinct=copies["distinct"])]
-        if alone.get("rate") is not None:
-            low, high = alone["ci95"]
-            lines += ["  " + line for line in sentence(
-                lang, "{name} win rate without them {rate} (95% interval {low} .. {high})",
-                name=rate["engine"], rate=f"{alone['rate']:.1%}", low=f"{low:.1%}",
-                high=f"{high:.1%}")]
-    by = summary["by_colour"]
-    lines += ["  " + line for line in sentence(
-        lang, "by colour: B {black}, W {white}, draws {draws}", black=by["B"], white=by["W"],
-        draws=by["draws"])]
-    return "\n".join(lines)
 
 
 def run(args: argparse.Namespace) -> int:

@@ -21,8 +21,10 @@ Three families, chosen by ``rules.ending``:
   pause and two passes in a row pause the game (两弃休止).  No move is played on a paused
   game: a dispute is settled by a test play (实战解决) from the paused position, a separate
   game with an empty repetition history that either side may start; when it ends the paused
-  position is restored and the stones of the paused position the test captured are marked
-  dead.  A long cycle (长生, 循环劫) is a draw (第八条: "判为和棋").
+  position is restored with what the test proved, as it ended: the stones it captured and
+  that do not stand again dead, a point one side enclosed that the other occupied public,
+  a seki point only the occupier could fill the occupier's 目 (第十三条(1)-(4), see
+  end_test_play).  A long cycle (长生, 循环劫) is a draw (第八条: "判为和棋").
 * PASSES (the standard rule sets): two passes end the game (read as an agreed stop); a long
   cycle under simple ko is no result when ``rules.cycles`` says so (Japanese presets), but
   moves are not refused, as GTP controllers of those rules expect.

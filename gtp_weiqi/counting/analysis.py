@@ -1,17 +1,19 @@
 """The analysis every counting method shares, done once per (position, judgement).
 
-From the stones and the judgement it derives, in this order:
+From the stones and the judgement it derives, in this order, one pass each (`Analysis`
+runs them in `__init__`):
 
-1. the strings and their statuses; the dead stones come off (清理死子);
+1. the strings and their statuses; the dead stones come off (清理死子) (`_strings_pass`);
 2. the empty regions of what is left and the owner of every empty point: a region bordered
    by one colour only is that colour's 空, a region touching both (or neither) is 公气;
    explicit owners override per point, and an explicit owner inside a region that is not
-   that colour's is a one-sided point (单方权利官子 / 单方的气 / a claimed 单劫 point);
+   that colour's is a one-sided point (单方权利官子 / 单方的气 / a claimed 单劫 point)
+   (`_owners_pass`);
 3. the blocks (棋块): one colour's living stones joined through its own stones and its own
-   空 (so strings sharing eyes are one block);
+   空 (so strings sharing eyes are one block) (`_blocks_pass`);
 4. the basic eye points (基本眼位) of every block and the routes (路): own points that are
-   not basic eyes;
-5. the figures of docs/counting.md §2: S, K, E, L, G, P, M per side.
+   not basic eyes (`_eyes_pass`, the choice in `counting/eyes.py`);
+5. the figures of docs/counting.md §2: S, K, E, L, G, P, M per side (`_figures_pass`).
 
 Points are flat indices ``row * width + col`` inside this module; artefacts convert them to
 ``[row, col]`` lists.
@@ -19,12 +21,23 @@ Points are flat indices ``row * width + col`` inside this module; artefacts conv
 
 from __future__ import annotations
 
-import math
 from dataclasses import dataclass
 from functools import lru_cache
 from typing import Any
 
-from .types import ALIVE, BLACK, COLOURS, DEAD, PUBLIC, SEKI, WHITE, Judgement, ScoringInput
+from .eyes import choose_eyes
+from .types import (
+    ALIVE,
+    BLACK,
+    COLOURS,
+    DEAD,
+    PUBLIC,
+    SEKI,
+    WHITE,
+    Judgement,
+    ScoringInput,
+    check_input,
+)
 
 EMPTY, B, W = 0, 1, 2
 PUB = 3  # owner code of a public point (公气)
@@ -32,12 +45,6 @@ CODE = {BLACK: B, WHITE: W}
 NAME = {B: BLACK, W: WHITE}
 OWNER_CODE = {BLACK: B, WHITE: W, PUBLIC: PUB}
 STATUSES = (ALIVE, DEAD, SEKI)
-MAX_SIZE = 52
-
-# How many eye pairs the two-eye choice may try per block before it settles for any pair.
-_PAIR_TRIES = 60
-_PAIR_CHECKS = 12
-
 
 @lru_cache(maxsize=16)
 def geometry(width: int, height: int) -> tuple[tuple[int, ...], ...]:
@@ -139,27 +146,46 @@ class Analysis:
     """Strings, owners, blocks, basic eyes and the per-side figures of one judged position."""
 
     def __init__(self, inp: ScoringInput, judgement: Judgement | None = None) -> None:
+        """Run the passes of the module docstring in order; each reads what the earlier
+        ones set on `self` and sets its own results."""
         judgement = judgement if judgement is not None else Judgement()
-        _check_input(inp)
+        check_input(inp)
         self.inp = inp
         self.judgement = judgement
         w, h = inp.width, inp.height
         self.width, self.height = w, h
-        self.n = n = w * h
-        self.nbrs = nbrs = geometry(w, h)
+        self.n = w * h
+        self.nbrs = geometry(w, h)
+        self.board = self._stones_pass()
+        self._strings_pass()  # 1. strings, statuses, the dead off
+        self._owners_pass()  # 2. regions, owners, one-sided points
+        explicit_eyes = self._explicit_eyes()
+        self._blocks_pass()  # 3. blocks (棋块)
+        self._eyes_pass(explicit_eyes)  # 4. basic eyes and routes
+        self._figures_pass()  # 5. the figures
+        self._common: dict[str, Any] | None = None
 
-        board = [EMPTY] * n
-        for (r, c), colour in inp.stones.items():
+    # -- the passes ---------------------------------------------------------------------
+
+    def _stones_pass(self) -> list[int]:
+        """The board as a flat colour list (EMPTY / B / W per point)."""
+        w = self.width
+        board = [EMPTY] * self.n
+        for (r, c), colour in self.inp.stones.items():
             board[r * w + c] = CODE[colour]
-        self.board = board
+        return board
 
-        # 1. strings and statuses
-        string_of, strings = find_strings(board, nbrs)
+    def _strings_pass(self) -> None:
+        """1. The strings and their statuses (given per stone, one per string; absent =
+        alive); the dead strings come off (清理死子).  Sets string_of, strings,
+        string_status, live (the board without the dead) and dead (their points)."""
+        w, h, board = self.width, self.height, self.board
+        string_of, strings = find_strings(board, self.nbrs)
         self.string_of = string_of
         self.strings = strings
         status = [ALIVE] * len(strings)
         given: dict[int, str] = {}
-        for (r, c), st in judgement.status.items():
+        for (r, c), st in self.judgement.status.items():
             _check_point(r, c, w, h, "status")
             if st not in STATUSES:
                 raise ValueError(f"status of {_pt(r, c)} must be alive, dead or seki, not {st!r}")
@@ -186,19 +212,25 @@ class Analysis:
         self.live = live
         self.dead = dead
 
-        # 2. empty regions and owners
-        region_of, regions, reach = find_empty_regions(live, nbrs)
+    def _owners_pass(self) -> None:
+        """2. The empty regions of the living stones and every empty point's owner: a region
+        bordered by one colour is its 空, any other region 公气 (PUB); an explicit owner
+        overrides its point, and one that is not its region's owner makes the point
+        one-sided (单方权利官子 / 单方的气 / a claimed 单劫 point).  Sets regions, region_of,
+        region_owner, owner and one_sided (point -> colour code)."""
+        w, h, live = self.width, self.height, self.live
+        region_of, regions, reach = find_empty_regions(live, self.nbrs)
         region_owner = [seen if seen in (B, W) else PUB for seen in reach]
         self.regions = regions
         self.region_of = region_of
         self.region_owner = region_owner
-        owner = [0] * n
+        owner = [0] * self.n
         for rid, members in enumerate(regions):
             o = region_owner[rid]
             for p in members:
                 owner[p] = o
         one_sided: dict[int, int] = {}
-        for (r, c), word in judgement.owner.items():
+        for (r, c), word in self.judgement.owner.items():
             _check_point(r, c, w, h, "owner")
             if word not in OWNER_CODE:
                 raise ValueError(f"owner of {_pt(r, c)} must be b, w or public, not {word!r}")
@@ -212,8 +244,12 @@ class Analysis:
         self.owner = owner
         self.one_sided = one_sided
 
+    def _explicit_eyes(self) -> dict[int, int]:
+        """The judgement's explicit basic eye points (point -> colour code), each checked
+        to be an own empty point of its colour."""
+        w, h, live, owner = self.width, self.height, self.live, self.owner
         explicit_eyes: dict[int, int] = {}
-        for (r, c), colour in judgement.eyes.items():
+        for (r, c), colour in self.judgement.eyes.items():
             _check_point(r, c, w, h, "eyes")
             if colour not in CODE:
                 raise ValueError(f"basic eye at {_pt(r, c)} must name b or w, not {colour!r}")
@@ -221,8 +257,15 @@ class Analysis:
             if live[p] != EMPTY or owner[p] != CODE[colour]:
                 raise ValueError(f"basic eye at {_pt(r, c)} is not an own point of {colour}")
             explicit_eyes[p] = CODE[colour]
+        return explicit_eyes
 
-        # 3. blocks
+    def _blocks_pass(self) -> None:
+        """3. The blocks (棋块): one colour's living stones flooded through its own stones
+        and own points; a block whose strings are all seki is a seki block.  Own points
+        that reach no stone (an owner given far from any) are orphans.  Sets block_of
+        (-1 off any block), blocks and orphans (colour code -> points)."""
+        n, nbrs, live, owner = self.n, self.nbrs, self.live, self.owner
+        string_of, status = self.string_of, self.string_status
         block_of = [-1] * n
         blocks: list[Block] = []
         orphans: dict[int, list[int]] = {B: [], W: []}
@@ -256,30 +299,36 @@ class Analysis:
             kind = SEKI if all(status[s] == SEKI for s in sids) else ALIVE
             blocks.append(Block(col, stones, own, kind, [], [], None))
         self.block_of = [b if b >= 0 else -1 for b in block_of]
-        block_of = self.block_of
         self.blocks = blocks
         self.orphans = {c: sorted(v) for c, v in orphans.items()}
 
-        # one-sided points (our choice): 单方权利官子 (a route) when the owner can fill the
-        # point safely -- its stone there would have two liberties or capture -- and
-        # 单方的气 (a basic eye) when filling it would leave the owner in atari; explicit
-        # eyes decide when given
+    def _eyes_pass(self, explicit_eyes: dict[int, int]) -> None:
+        """4. The basic eyes (基本眼位) of every block and its routes (路), the other own
+        points.  One-sided points (our choice): 单方权利官子 (a route, "right") when the
+        owner can fill the point safely -- its stone there would have two liberties or
+        capture -- and 单方的气 (a basic eye, "liberty") when filling it would leave the
+        owner in atari; explicit eyes decide when given.  Sets one_sided_kind and each
+        block's eyes, routes and eyes_checked."""
         self.one_sided_kind: dict[int, str] = {
             p: "right" if self._safe_fill(p, code) else "liberty"
-            for p, code in one_sided.items()}
-
-        # 4. basic eyes
+            for p, code in self.one_sided.items()}
+        blocks, block_of = self.blocks, self.block_of
         for blk in blocks:
-            self._choose_eyes(blk, explicit_eyes)
+            choose_eyes(self, blk, explicit_eyes)
         for p in list(self.one_sided_kind):
             bid = block_of[p]
             if bid >= 0:
                 self.one_sided_kind[p] = "liberty" if p in set(blocks[bid].eyes) else "right"
 
-        # 5. figures
+    def _figures_pass(self) -> None:
+        """5. The figures of docs/counting.md §2 per side: S stones, K own points (空),
+        E basic eyes, L routes (K - E), G public points, P lost stones (captured + dead),
+        M moves, V passes / virtual moves, H handicap; with the point lists behind them
+        (stones_of, territory, public, eyes, routes; orphans count as routes)."""
+        inp, live, owner, blocks = self.inp, self.live, self.owner, self.blocks
         by_stone: dict[int, list[int]] = {B: [], W: []}
         by_owner: dict[int, list[int]] = {B: [], W: [], PUB: []}
-        for p in range(n):
+        for p in range(self.n):
             if live[p] != EMPTY:
                 by_stone[live[p]].append(p)
             else:
@@ -296,7 +345,8 @@ class Analysis:
             routes[NAME[code]].extend(pts)
         self.eyes = {c: sorted(v) for c, v in eyes.items()}
         self.routes = {c: sorted(v) for c, v in routes.items()}
-        dead_count = {c: sum(1 for p in dead if board[p] == CODE[c]) for c in COLOURS}
+        board = self.board
+        dead_count = {c: sum(1 for p in self.dead if board[p] == CODE[c]) for c in COLOURS}
         self.dead_count = dead_count
         self.S = {c: len(self.stones_of[c]) for c in COLOURS}
         self.K = {c: len(self.territory[c]) for c in COLOURS}
@@ -308,7 +358,8 @@ class Analysis:
         self.V = {c: int(inp.passes.get(c, 0)) for c in COLOURS}
         self.H = {BLACK: int(inp.handicap), WHITE: 0}
         self.block_count = {c: sum(1 for b in blocks if b.colour == CODE[c]) for c in COLOURS}
-        self._common: dict[str, Any] | None = None
+
+    # -- filling a point ----------------------------------------------------------------
 
     def _captures(self, p: int, code: int) -> bool:
         """Whether a stone of `code` on empty point p would capture (an opponent string
@@ -339,102 +390,6 @@ class Analysis:
                     return True
         libs.discard(p)
         return len(libs) >= 2
-
-    # -- basic eyes ---------------------------------------------------------------------
-
-    def _choose_eyes(self, blk: Block, explicit: dict[int, int]) -> None:
-        listed = [p for p in blk.own if p in explicit]
-        kinds = self.one_sided_kind
-        if listed:
-            blk.eyes = listed
-            blk.eyes_checked = None
-        else:
-            ordinary = [p for p in blk.own if p not in kinds]
-            liberties = [p for p in blk.own if kinds.get(p) == "liberty"]
-            if blk.kind == SEKI:
-                # (our choice) a block alive only in seki keeps every own enclosed point as
-                # a basic eye: filling one shortens the liberties the seki rests on
-                blk.eyes = sorted(ordinary + liberties)
-                blk.eyes_checked = None
-            elif len(ordinary) <= 2:
-                blk.eyes = sorted(ordinary + liberties)
-                blk.eyes_checked = len(ordinary) == 2 and self._two_eyes_ok(
-                    blk, ordinary[0], ordinary[1], set(liberties))
-            else:
-                pair, ok = self._pick_pair(blk, ordinary, set(liberties))
-                blk.eyes = sorted(list(pair) + liberties)
-                blk.eyes_checked = ok
-        eyes = set(blk.eyes)
-        blk.routes = [p for p in blk.own if p not in eyes]
-
-    def _pick_pair(self, blk: Block, ordinary: list[int], keep: set[int]
-                   ) -> tuple[tuple[int, int], bool]:
-        """Two basic eyes for an independently living block: the first pair, in order of
-        how enclosed the points are, that passes the two-eye test."""
-        live, nbrs = self.live, self.nbrs
-        col = blk.colour
-        cand = sorted(ordinary, key=lambda p: (sum(1 for q in nbrs[p] if live[q] != col), p))
-        own_set = set(blk.own)
-        stone_set = set(blk.stones)
-        tries = checks = 0
-        fallback: tuple[int, int] | None = None
-        m = len(cand)
-        for total in range(1, 2 * m - 2):
-            for i in range(max(0, total - m + 1), (total + 1) // 2):
-                j = total - i
-                e1, e2 = cand[i], cand[j]
-                tries += 1
-                if e2 in nbrs[e1]:
-                    continue
-                if fallback is None:
-                    fallback = (e1, e2)
-                if not all(q in stone_set or (q in own_set and q not in keep and q != e2)
-                           for q in nbrs[e1]):
-                    continue
-                if not all(q in stone_set or (q in own_set and q not in keep and q != e1)
-                           for q in nbrs[e2]):
-                    continue
-                checks += 1
-                if self._two_eyes_ok(blk, e1, e2, keep):
-                    return (min(e1, e2), max(e1, e2)), True
-                if checks >= _PAIR_CHECKS or tries >= _PAIR_TRIES:
-                    break
-            if checks >= _PAIR_CHECKS or tries >= _PAIR_TRIES:
-                break
-        if fallback is None:
-            fallback = (cand[0], cand[1])
-        return (min(fallback), max(fallback)), False
-
-    def _two_eyes_ok(self, blk: Block, e1: int, e2: int, keep: set[int]) -> bool:
-        """Two-eye test: e1, e2 not adjacent, every neighbour of each is filled, and every
-        string of the filled block (own points other than eyes filled) touches both."""
-        nbrs = self.nbrs
-        if e2 in nbrs[e1]:
-            return False
-        mark = bytearray(self.n)  # 1: filled, then the flood number that reached it
-        filled = [p for p in blk.own if p != e1 and p != e2 and p not in keep]
-        filled += blk.stones
-        for p in filled:
-            mark[p] = 1
-        if not all(mark[q] for q in nbrs[e1]) or not all(mark[q] for q in nbrs[e2]):
-            return False
-        # every component of the filled block must touch both eyes: a flood from the
-        # neighbours of e1 must reach every filled point, and so must one from e2's
-        for eye, old, new in ((e1, 1, 2), (e2, 2, 3)):
-            stack = [q for q in nbrs[eye] if mark[q] == old]
-            for q in stack:
-                mark[q] = new
-            reached = len(stack)
-            while stack:
-                p = stack.pop()
-                for q in nbrs[p]:
-                    if mark[q] == old:
-                        mark[q] = new
-                        reached += 1
-                        stack.append(q)
-            if reached != len(filled):
-                return False
-        return True
 
     # -- helpers for the methods ---------------------------------------------------------
 
@@ -535,43 +490,6 @@ def _pt(r: int, c: int) -> str:
 def _check_point(r: Any, c: Any, w: int, h: int, what: str) -> None:
     if not (isinstance(r, int) and isinstance(c, int) and 0 <= r < h and 0 <= c < w):
         raise ValueError(f"{what}: point {(r, c)!r} is not on the {w}x{h} board")
-
-
-def _check_input(inp: ScoringInput) -> None:
-    w, h = inp.width, inp.height
-    if not (isinstance(w, int) and isinstance(h, int) and 1 <= w <= MAX_SIZE
-            and 1 <= h <= MAX_SIZE):
-        raise ValueError(f"board size must be 1..{MAX_SIZE} each way, not {w}x{h}")
-    rows, cols = range(h), range(w)
-    for pt, colour in inp.stones.items():
-        try:
-            r, col = pt
-            ok = r in rows and col in cols and type(r) is int and type(col) is int
-        except (TypeError, ValueError):
-            ok = False
-        if not ok:
-            raise ValueError(f"stones: {pt!r} is not a (row, col) point on the {w}x{h} board")
-        if colour != BLACK and colour != WHITE:
-            raise ValueError(f"stones: colour at {_pt(*pt)} must be b or w, not {colour!r}")
-    for name in ("captured", "moves", "passes"):
-        table = getattr(inp, name)
-        for key, value in table.items():
-            if key not in CODE:
-                raise ValueError(f"{name}: key must be b or w, not {key!r}")
-            if not isinstance(value, int) or isinstance(value, bool) or value < 0:
-                raise ValueError(f"{name}[{key}] must be a non-negative integer, not {value!r}")
-    for c in COLOURS:
-        if inp.passes.get(c, 0) > inp.moves.get(c, 0) and inp.moves.get(c, 0) > 0:
-            raise ValueError(f"passes[{c}] exceeds moves[{c}]: passes are counted in moves")
-    if inp.first_mover not in CODE:
-        raise ValueError(f"first_mover must be b or w, not {inp.first_mover!r}")
-    if inp.last_mover is not None and inp.last_mover not in CODE:
-        raise ValueError(f"last_mover must be b, w or None, not {inp.last_mover!r}")
-    if not isinstance(inp.handicap, int) or isinstance(inp.handicap, bool) or inp.handicap < 0:
-        raise ValueError(f"handicap must be a non-negative integer, not {inp.handicap!r}")
-    if not isinstance(inp.komi, (int, float)) or isinstance(inp.komi, bool) \
-            or not math.isfinite(inp.komi):
-        raise ValueError(f"komi must be a finite number, not {inp.komi!r}")
 
 
 def no_route_left(inp: ScoringInput) -> bool:

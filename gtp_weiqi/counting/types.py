@@ -66,6 +66,55 @@ class ScoringInput:
     virtual_stones: bool = False
 
 
+
+MAX_SIZE = 52  # the largest board side a record may have
+_COLOUR_SET = frozenset(COLOURS)  # a membership test that hashes, as a dict's does
+
+
+def _point_text(r: int, c: int) -> str:
+    return f"({r}, {c})"
+
+
+def check_input(inp: ScoringInput) -> None:
+    """ValueError with the reason when `inp` is not a record the counting takes: the size,
+    every stone's point and colour, the per-colour tables, the movers, handicap, komi."""
+    w, h = inp.width, inp.height
+    if not (isinstance(w, int) and isinstance(h, int) and 1 <= w <= MAX_SIZE
+            and 1 <= h <= MAX_SIZE):
+        raise ValueError(f"board size must be 1..{MAX_SIZE} each way, not {w}x{h}")
+    rows, cols = range(h), range(w)
+    for pt, colour in inp.stones.items():
+        try:
+            r, col = pt
+            ok = r in rows and col in cols and type(r) is int and type(col) is int
+        except (TypeError, ValueError):
+            ok = False
+        if not ok:
+            raise ValueError(f"stones: {pt!r} is not a (row, col) point on the {w}x{h} board")
+        if colour != BLACK and colour != WHITE:
+            raise ValueError(f"stones: colour at {_point_text(*pt)} must be b or w, "
+                             f"not {colour!r}")
+    for name in ("captured", "moves", "passes"):
+        table = getattr(inp, name)
+        for key, value in table.items():
+            if key not in _COLOUR_SET:
+                raise ValueError(f"{name}: key must be b or w, not {key!r}")
+            if not isinstance(value, int) or isinstance(value, bool) or value < 0:
+                raise ValueError(f"{name}[{key}] must be a non-negative integer, not {value!r}")
+    for c in COLOURS:
+        if inp.passes.get(c, 0) > inp.moves.get(c, 0) and inp.moves.get(c, 0) > 0:
+            raise ValueError(f"passes[{c}] exceeds moves[{c}]: passes are counted in moves")
+    if inp.first_mover not in _COLOUR_SET:
+        raise ValueError(f"first_mover must be b or w, not {inp.first_mover!r}")
+    if inp.last_mover is not None and inp.last_mover not in _COLOUR_SET:
+        raise ValueError(f"last_mover must be b, w or None, not {inp.last_mover!r}")
+    if not isinstance(inp.handicap, int) or isinstance(inp.handicap, bool) or inp.handicap < 0:
+        raise ValueError(f"handicap must be a non-negative integer, not {inp.handicap!r}")
+    if not isinstance(inp.komi, (int, float)) or isinstance(inp.komi, bool) \
+            or not math.isfinite(inp.komi):
+        raise ValueError(f"komi must be a finite number, not {inp.komi!r}")
+
+
 @dataclass(frozen=True)
 class Judgement:
     """One judgement of the position, shared by every counting method.

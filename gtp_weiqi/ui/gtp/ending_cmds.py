@@ -11,7 +11,7 @@ Added to a WeiqiEngine by `register_ending_commands`:
   weiqi-test_play [colour] art version: start a test play (试下) from the paused position;
                            play / genmove / undo / showboard then act on the test play
   weiqi-test_end           end it: the paused position again, with what the test settled
-                           marked: the stones it captured dead (first line of the answer),
+                           marked: the stones it proved dead (first line of the answer),
                            the empty points it settled owned (`b: ...`, `w: ...`,
                            `public: ...`); docs/ending.md says how
   weiqi-end_state          one line: state, proposer, A point, all alive, virtual moves;

@@ -337,7 +337,8 @@ def test_cpu_time_comes_from_the_engine_or_its_process() -> None:
 
 
 def test_an_in_process_engine_answers_like_a_child_process() -> None:
-    internal = Controller(InternalChannel(build_engine(9)), "internal")
+    # the rules of broken(), which the default preset no longer is
+    internal = Controller(InternalChannel(build_engine(9, "tromp-taylor")), "internal")
     with engine(broken()) as child:
         for command in (["boardsize", "9"], ["play", "b", "E5"], ["showboard"],
                         ["list_commands"], ["final_status_list", "alive"]):

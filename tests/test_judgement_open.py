@@ -19,6 +19,7 @@ import gtp_weiqi
 from gtp_weiqi.core.board import BLACK, EMPTY, WHITE, Board, IllegalMove
 from gtp_weiqi.core.coords import format_vertex, parse_vertex
 from gtp_weiqi.judgement import DEAD, judge
+from gtp_weiqi.judgement.links import revive_joined
 from gtp_weiqi.judgement.openness import free_strings, open_points
 from gtp_weiqi.ui.gtp.commands import build_engine
 
@@ -210,3 +211,74 @@ def test_the_straight_three_counts_as_whites_under_chinese_rules() -> None:
     result = gtp_weiqi.score_position(black, white, size=9, rules="chinese", komi=0)
     area = next(m for m in result.methods if m.slug == "area")
     assert area.result == "W+81"
+
+
+# -- strings joined to a living one (连接) ----------------------------------------------------
+
+JOINED_BY_MIAI = """
+    .X.XO.O.O....
+    XXXXO.OOO....
+    .X.XOOO.O....
+    XXXX.X.XOO...
+    .X.X.X.XO....
+    XXXXOOOOO....
+    ...XO........
+    ...XO........
+    ...XO........
+    ...XO........
+    ...XO........
+    ...XO........
+    ...XO........
+"""
+
+
+def _strings(board: Board) -> tuple[dict[int, int], dict[int, list[int]]]:
+    head: dict[int, int] = {}
+    stones: dict[int, list[int]] = {}
+    for _colour, members, _libs in board.strings():
+        h = min(members)
+        stones[h] = sorted(members)
+        for p in members:
+            head[p] = h
+    return head, stones
+
+
+def test_strings_called_dead_but_joined_by_miai_to_a_living_group_are_alive() -> None:
+    # F9-F10 hangs on Black's living group by E9 and E10 (a cut on one is answered on the
+    # other), and H9-H10 on F9-F10 by G9 and G10: a chain of links keeps both alive.
+    board = board_from_diagram(JOINED_BY_MIAI)
+    head, stones = _strings(board)
+    status = {h: "alive" for h in stones}
+    chained = [head[at(board, "F9")], head[at(board, "H9")]]
+    for h in chained:
+        status[h] = DEAD
+    revived = revive_joined(board, list(board.colour), head, stones, status, set())
+    assert sorted(revived) == sorted(chained)
+    assert all(status[h] == "alive" for h in chained)
+    for seed in SEEDS:
+        report = judge(board, seed=seed)
+        assert report.status[at(board, "F9")] == report.status[at(board, "H9")] == "alive"
+
+
+ONE_CUTTABLE_POINT = """
+    .X.XO....
+    XXXXO....
+    .X.XOOOO.
+    XXXX.XO..
+    .X.XOXO..
+    XXXXOOO..
+    ...XO....
+    ...XO....
+    ...XO....
+"""
+
+
+def test_a_string_sharing_one_point_the_opponent_can_take_is_not_joined() -> None:
+    # F5-F6 shares only E6 with Black's group, and White can play E6 safely: no link.
+    board = board_from_diagram(ONE_CUTTABLE_POINT)
+    head, stones = _strings(board)
+    status = {h: "alive" for h in stones}
+    f6 = head[at(board, "F6")]
+    status[f6] = DEAD
+    assert revive_joined(board, list(board.colour), head, stones, status, set()) == []
+    assert status[f6] == DEAD

@@ -5,7 +5,8 @@ marks (死活与归属: a status per string, an owner per empty point):
    dead stones inside it (`benson`);
 2. the seki (双活) of the position without those dead stones, and their points (`seki`);
 3. `_mark_by_playouts`: the other strings, by rounds of seeded ownership playouts that know
-   seki (`ownership`, `decision`); `_mark_bent_four_dead`: 盘角曲四;
+   seki (`ownership`, `decision`); `_mark_bent_four_dead`: 盘角曲四; `revive_joined`:
+   strings called dead that are joined (连接) to a living one are alive (`links`);
 4. `make_consistent`: one verdict for strings joined by an own empty region (`consistency`);
 5. `_explain_by_first_move`: of the strings still undecided, those that die even with their
    owner first (dead) or live even with the opponent first (alive), then those whose fate
@@ -29,6 +30,7 @@ from .benson import pass_alive
 from .consistency import make_consistent
 from .decision import bent_four_in_corner, decide_by_playouts
 from .first_move import FirstMove, first_move_outcomes
+from .links import revive_joined
 from .openness import free_strings
 from .owners import point_owners
 from .ownership import OwnershipPlayouts
@@ -89,6 +91,7 @@ def judge(board: Board, *, seed: int = 0, playouts: int | None = None,
     seki = seki_in(board, j.work)
     _mark_by_playouts(j, seki, random.Random(seed), playouts)
     _mark_bent_four_dead(j)
+    revive_joined(j.board, j.col, j.head, j.stones, j.string_status, j.certain)
     make_consistent(j.col, j.points, j.nbrs, j.head, j.stones, j.string_status, j.certain)
     _explain_by_first_move(j)
     _mark_free_alive(j)

@@ -150,7 +150,8 @@ def match_args(out: Path) -> list[str]:
 
 def start_match(*args: str) -> subprocess.Popen[str]:
     return subprocess.Popen([sys.executable, "-m", "gtp_weiqi", "match", *args], cwd=ROOT,
-                            env=dict(os.environ, PYTHONPATH=str(ROOT)), text=True,
+                            env=dict(os.environ, PYTHONPATH=str(ROOT), GTP_WEIQI_LANG="both"),
+                            text=True,
                             stdout=subprocess.PIPE, stderr=subprocess.PIPE)
 
 
@@ -195,7 +196,7 @@ def without_times(out: Path) -> dict[str, object]:
 @pytest.fixture(scope="module")
 def local_match(tmp_path_factory: pytest.TempPathFactory) -> dict[str, object]:
     out = tmp_path_factory.mktemp("local") / "match"
-    finish(start_match(*match_args(out), "--jobs", "2"))
+    finish(start_match(*match_args(out), "--workers", "2"))
     return without_times(out)
 
 

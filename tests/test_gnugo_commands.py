@@ -334,7 +334,7 @@ def test_gomill_describe_engine_names_the_engine_its_rules_and_player() -> None:
     text = ok(engine, "gomill-describe_engine")
     lines = text.split("\n")
     assert lines[0].startswith("gtp_weiqi ")
-    assert lines[1] == "rules: jihuozi, counting jihuozi, komi 7.5"
+    assert lines[1] == "rules: jihuozi, counting jihuozi, komi 8"  # the preset's komi: none was set
     assert lines[2] == "player: tree search, 700 playouts per move at level 10, seed 0"
     assert "simple" in ok(make_engine(), "gomill-describe_engine")
     assert fail(engine, "gomill-describe_engine x") == "syntax error: wrong number of arguments"

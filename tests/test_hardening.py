@@ -276,7 +276,7 @@ def _start_match(out: Path, games: int, journal: Path) -> subprocess.Popen[bytes
     engine = broken("slow", "--delay", "0.02", "--journal", str(journal))
     return subprocess.Popen(
         [sys.executable, "-m", "gtp_weiqi", "match", "--black", engine, "--white", engine,
-         "--games", str(games), "--size", "7", "--jobs", "2", "--out", str(out)],
+         "--games", str(games), "--size", "7", "--workers", "2", "--out", str(out)],
         stdout=subprocess.PIPE, stderr=subprocess.PIPE, start_new_session=True)
 
 

@@ -166,6 +166,19 @@ def test_json_output_has_counts_summaries_and_dead_stones(games, capsys) -> None
     assert data["moves"] == 42 and data["captured"] == {"black": 1, "white": 1}
 
 
+def test_json_right_before_the_game_takes_the_game_not_a_folder(games, capsys, tmp_path
+                                                                  ) -> None:
+    """`--json` takes an optional folder; `score --json game.sgf` still counts game.sgf."""
+    code, out, err = run(capsys, "--json", games["marked"], "--method", "zilu")
+    assert code == 0, err
+    assert json.loads(out)["dead"] == ["C2"]
+    folder = tmp_path / "out"
+    code, _, err = run(capsys, "--json", folder, games["marked"], "--method", "zilu")
+    assert code == 0 and [p.suffix for p in folder.iterdir()] == [".json"], err
+    code, _, err = run(capsys, "--json")
+    assert code == 2 and "required: PATH" in err
+
+
 def svg_texts(path: Path) -> list[str]:
     root = ET.parse(path).getroot()
     return [e.text or "" for e in root.iter("{http://www.w3.org/2000/svg}text")]

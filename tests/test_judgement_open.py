@@ -14,6 +14,7 @@ from conftest import ok
 from hypothesis import given, settings
 from hypothesis import strategies as st
 from support.board_diagram import board_from_diagram
+from test_judgement import WALLS_WITH_INVADERS
 
 import gtp_weiqi
 from gtp_weiqi.core.board import BLACK, EMPTY, WHITE, Board, IllegalMove
@@ -114,22 +115,9 @@ def test_lines_with_gaps_leave_every_stone_free_and_the_middle_open() -> None:
         assert dead_vertices(board, seed) == [], seed
 
 
-INVADER_IN_A_CLOSED_AREA = """
-    ...XO....
-    ...XO....
-    ...XO....
-    .O.XO....
-    ...XO..X.
-    ...XO....
-    ...XO....
-    ...XO....
-    ...XO....
-"""
-
-
 def test_an_invader_in_a_closed_territory_is_still_dead_and_nothing_is_open() -> None:
     # The bar for 'free' leaves finished positions alone: a lone stone shut in by a wall.
-    board = board_from_diagram(INVADER_IN_A_CLOSED_AREA)
+    board = board_from_diagram(WALLS_WITH_INVADERS)
     assert open_points(list(board.colour), board.points, board.neighbours) == []
     for seed in (0, 1):
         assert dead_vertices(board, seed) == ["B6", "H5"]

@@ -188,13 +188,18 @@ def test_the_summary_of_many_games_in_each_language(example, capsys, tmp_path) -
 
 def svg_texts(path: Path) -> dict[str, list[str]]:
     """class -> the texts of the SVG's <text> elements of that class (title, legend,
-    summary)."""
+    summary); a text without a class takes its group's (a wrapped title's lines)."""
     out: dict[str, list[str]] = {}
-    for el in ET.parse(path).getroot().iter():
+
+    def walk(el: ET.Element, inherited: list[str]) -> None:
+        cls = (el.get("class") or "").split() or inherited
         if el.tag.endswith("text") and el.text:
-            cls = (el.get("class") or "").split()
             kind = "legend" if "legend" in cls else cls[0] if cls else ""
             out.setdefault(kind, []).append(el.text)
+        for child in el:
+            walk(child, cls)
+
+    walk(ET.parse(path).getroot(), [])
     return out
 
 
@@ -210,27 +215,29 @@ def test_the_picture_speaks_the_language(example, capsys, tmp_path, lang) -> Non
     assert title is not None
     if lang == "zh":
         assert texts["title"] == ["子路合计法 zilu"] and title.text == "子路合计法 zilu"
-        assert "棋块" in texts["legend"] and "基本眼位" in texts["legend"]
+        assert {"黑棋块 (蓝)", "白棋块 (红)", "基本眼位"} <= set(texts["legend"])
         assert not any(LATIN_WORD.search(t.replace("zilu", "")) for t in words), words
         assert texts["summary"][-1] == "黑胜 1 子"
     elif lang == "en":
         assert texts["title"] == ["stones plus routes zilu"]
-        assert "block" in texts["legend"] and "basic eye" in texts["legend"]
+        assert {"Black blocks (blue)", "White blocks (red)", "basic eye"} <= set(texts["legend"])
         assert not any(CJK.search(t) for t in words), words
         assert texts["summary"][-1] == "Black wins by 1 stone (B+1)"
     else:
         assert texts["title"] == ["子路合计法 zilu"]
-        assert "棋块 block" in texts["legend"] and "基本眼位 basic eye" in texts["legend"]
+        assert {"黑棋块 (蓝) Black blocks (blue)", "白棋块 (红) White blocks (red)",
+                "基本眼位 basic eye"} <= set(texts["legend"])
         zh_at = texts["summary"].index("黑胜 1 子")
         assert texts["summary"][-1] == "Black wins by 1 stone (B+1)" and zh_at < 6
 
 
-def test_a_long_english_title_is_cut_to_fit_beside_the_result(example, capsys,
-                                                               tmp_path) -> None:
+def test_a_long_english_title_wraps_beside_the_result(example, capsys, tmp_path) -> None:
     svg = tmp_path / "long.svg"
     run(capsys, "score", example, "--method", "huanqitou", "--svg", svg, "--lang", "en")
-    (title,) = svg_texts(svg)["title"]
-    assert title.startswith("equal virtual") and title.endswith("… huanqitou")
+    lines = svg_texts(svg)["title"]
+    assert len(lines) > 1 and not any("…" in line for line in lines), lines
+    assert " ".join(lines) == ("equal virtual stones, compare compound stones (returning block "
+                               "heads) huanqitou")
 
 
 # -- GTP: the engine's --lang, for the gfx TEXT lines ---------------------------------------
@@ -253,16 +260,18 @@ def test_gfx_text_lines_in_each_language() -> None:
     both, both_score = gfx_texts("both")
     assert zh[:3] == [
         "TEXT [zilu] 子路合计法: 黑 22 子 (19 子 + 3 路), 白 21 子 (20 子 + 1 路); 黑胜 1 子",
-        "TEXT 图例: COLOR 棋块; SQUARE 基本眼位; LABEL 黑路; LABEL 白路; MARK 死子",
+        "TEXT 图例: COLOR 黑棋块 (蓝); COLOR 白棋块 (红); SQUARE 基本眼位; LABEL 黑路; LABEL 白路; "
+        "MARK 死子",
         "TEXT 死子: C2"]
     assert en[:3] == [
         "TEXT [zilu] stones plus routes: Black 22 stones (19 stones + 3 routes), White 21 "
         "stones (20 stones + 1 route); Black wins by 1 stone (B+1)",
-        "TEXT legend: COLOR block; SQUARE basic eye; LABEL Black's route; LABEL White's route; "
-        "MARK dead stone",
+        "TEXT legend: COLOR Black blocks (blue); COLOR White blocks (red); SQUARE basic eye; "
+        "LABEL Black's route; LABEL White's route; MARK dead stone",
         "TEXT dead: C2"]
     assert both[:2] == [zh[0], en[0]]
-    assert both[2].startswith("TEXT 图例 legend: COLOR 棋块 block; SQUARE 基本眼位 basic eye")
+    assert both[2].startswith("TEXT 图例 legend: COLOR 黑棋块 (蓝) Black blocks (blue); "
+                              "COLOR 白棋块 (红) White blocks (red); SQUARE 基本眼位 basic eye")
     assert both[3] == "TEXT 死子 dead: C2"
     assert zh_score == en_score == both_score == "B+1"  # the protocol's answer: unchanged
 
@@ -276,8 +285,8 @@ def test_the_engine_takes_lang_on_its_command_line() -> None:
                                "--lang", lang], input=script, capture_output=True, text=True,
                               env=env, timeout=120, check=True)
         answers[lang] = proc.stdout
-    assert "TEXT 图例: COLOR 棋块" in answers["zh"] and "legend" not in answers["zh"]
-    assert "TEXT legend: COLOR block" in answers["en"] and "图例" not in answers["en"]
+    assert "TEXT 图例: COLOR 黑棋块 (蓝)" in answers["zh"] and "legend" not in answers["zh"]
+    assert "TEXT legend: COLOR Black blocks (blue)" in answers["en"] and "图例" not in answers["en"]
     assert answers["zh"].endswith("= B+15\n\n= \n\n")  # final_score: the protocol's
     assert answers["en"].endswith("= B+15\n\n= \n\n")
 

@@ -169,35 +169,6 @@ def test_the_vital_points_of_the_killable_shapes() -> None:
     assert nakade_vital_point(shape("A1", "B1"), nbrs) == -1
 
 
-# Two White strings joined by two points, E5 and E4 (见合).
-MIAI = """
-    .........
-    .........
-    XXXXXXXXX
-    XXXXXXXXX
-    OOOO.OOOO
-    ...O.O...
-    .........
-    .........
-    .........
-"""
-
-
-def test_the_playouts_answer_a_cut_through_one_miai_point_on_the_other() -> None:
-    # The rule itself; the playouts do not use it by default (ownership.MIAI_ANSWER is off:
-    # it lost finished GNU Go games), so this checks the answer it would give when switched on.
-    board = board_from_diagram(MIAI)
-    col = list(board.colour)
-    mc = OwnershipPlayouts(board, col, [p for p in board.points if col[p] == EMPTY], set(),
-                           random.Random(0), [EMPTY] * len(col))
-    mc.board = mc.base.copy()
-    mc.pos = {p: i for i, p in enumerate(p for p in board.points if col[p] == EMPTY)}
-    mc.board.play(at(board, "E5"), BLACK)
-    assert mc._miai_answer(at(board, "E5"), WHITE) == at(board, "E4")
-    # Nothing to answer where the move joined no two White strings.
-    assert mc._miai_answer(at(board, "A2"), WHITE) == -1
-
-
 def test_a_stone_in_a_ladder_inside_the_other_side_is_dead_whoever_moves() -> None:
     # The same ladder on a board where White's stones are strong: reading settles it.
     board = board_from_diagram("""

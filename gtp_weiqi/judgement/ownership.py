@@ -11,10 +11,9 @@ into the other side's area only when nothing else is left, and even then mostly 
 instead.  The area comes from Bouzy's 5/21 influence map (`influence`) or from the strings an
 earlier round found strong (`strong_area`); see `decision` for the rounds.
 
-One more rule, answering a cut through one of the last two points that join two own strings
-(a miai, 见合) on the other, is written (`OwnershipPlayouts._miai_answer`) but off
-(`MIAI_ANSWER`): on finished GNU Go games it let dead groups connect into groups the playouts
-called alive, and lost games the judgement had right without it.
+The playouts do not answer a cut through one of two joining points (a miai, 见合) on the
+other: tried, it let dead groups connect into groups called alive on finished GNU Go games.
+Strings joined that way to a living string are read after the playouts instead (`links`).
 
 Everything is deterministic for a given position and ``random.Random``: no choice depends on
 hash order.
@@ -49,8 +48,6 @@ SELF_ATARI_MAX = 3  # largest string a random self-atari may make (nakade), neve
 SELF_ATARI_RATE = 0.5  # chance to accept such a self-atari
 EYE_SPACE_MAX = 6  # one-colour regions this small are eye space: attacked freely
 # The tactical rules of the playouts, each switchable to measure what it brings (ablation):
-# the miai answer is off, as it lost games (g13_026, g19_009 of fresh GNU Go games; see above)
-MIAI_ANSWER = False  # a cut through one of the last two joining points is answered on the other
 VITAL_POINT = True  # stones just taken in a killable shape: their owner plays its vital point
 TWO_POINT_SPACE = True  # nobody fills half of a two-point eye space one own string surrounds
 
@@ -150,7 +147,7 @@ class OwnershipPlayouts:
         colour = first
         passes = moves = 0
         last = vital = -1
-        miai, vital_rule = MIAI_ANSWER, VITAL_POINT
+        vital_rule = VITAL_POINT
         while moves < max_moves:
             c = colour
             opp = 3 - c
@@ -160,8 +157,6 @@ class OwnershipPlayouts:
                 if pos[vital] >= 0 and self._vital_ok(vital, c):
                     move = vital
                 vital = -1
-            if move < 0 and last >= 0 and miai:
-                move = self._miai_answer(last, c)
             if move < 0 and watch:
                 move, watch = self._atari_move(watch, c, opp)
             if move < 0 and last >= 0 and random_() < LOCAL_RATE:
@@ -334,29 +329,6 @@ class OwnershipPlayouts:
         board = self.board
         return (p != board.ko_point and p not in self.protected
                 and board.move_kind(p, c) & KIND != SUICIDE)
-
-    def _miai_answer(self, last: int, c: int) -> int:
-        """When the opponent's move at `last` took one of the last two points that join two
-        strings of c beside it, the other one (if the policy lets c play it); else -1."""
-        board = self.board
-        col, head, libs = board.colour, board.head, board.libs
-        own: list[int] = []
-        for q in self.nbrs[last]:
-            if col[q] == c:
-                h = head[q]
-                if h not in own:
-                    own.append(h)
-        if len(own) < 2:
-            return -1
-        for i, a in enumerate(own):
-            la: set[int] = libs[a]  # type: ignore[assignment]
-            for b in own[i + 1:]:
-                common = la & libs[b]  # type: ignore[operator]
-                if len(common) == 1:
-                    y = next(iter(common))
-                    if self.pos[y] >= 0 and self._candidate(y, c, False):
-                        return y
-        return -1
 
     def _atari_move(self, watch: list[int], c: int, opp: int) -> tuple[int, list[int]]:
         """Strings in atari first: capture the opponent's, else (sometimes, always when it

@@ -387,8 +387,8 @@ class Board:
                         breathes = True
                     elif ch not in own:
                         own.append(ch)  # type: ignore[arg-type]  # q holds a stone
-                # q holds a stone: the type: ignore below
-                elif len(ch.libs) == 1 and ch not in captured:  # type: ignore[union-attr]
+                elif (len(ch.libs) == 1  # type: ignore[union-attr]  # q holds a stone
+                      and ch not in captured):
                     captured.append(ch)  # type: ignore[arg-type]  # q holds a stone
                     h ^= ch.key  # type: ignore[union-attr]  # q holds a stone
         if breathes or captured:

@@ -83,6 +83,8 @@ class PlayoutBoard:
     diagonals: tuple[tuple[int, ...], ...]
     colour: list[int]
     head: list[int]
+    # stones[p] and libs[p] are None unless p is a string's head; the type ignores marked
+    # `at a head` read them at a head, where they are always set.
     stones: list[list[int] | None]
     libs: list[set[int] | None]
     ko_point: int
@@ -176,8 +178,8 @@ class PlayoutBoard:
             new_stones: list[list[int] | None] = [None] * len(stones)
             new_libs: list[set[int] | None] = [None] * len(libs)
             for h in heads:
-                new_stones[h] = stones[h][:]  # type: ignore[index]
-                new_libs[h] = libs[h].copy()  # type: ignore[union-attr]
+                new_stones[h] = stones[h][:]  # type: ignore[index]  # at a head
+                new_libs[h] = libs[h].copy()  # type: ignore[union-attr]  # at a head
             new.stones = new_stones
             new.libs = new_libs
         new.ko_point = self.ko_point
@@ -187,11 +189,11 @@ class PlayoutBoard:
 
     def string(self, p: int) -> list[int]:
         """The stones of the string at p (the board's own list: do not modify it)."""
-        return self.stones[self.head[p]]  # type: ignore[return-value]
+        return self.stones[self.head[p]]  # type: ignore[return-value]  # at a head
 
     def liberties(self, p: int) -> set[int]:
         """The liberties of the string at p (the board's own set: do not modify it)."""
-        return self.libs[self.head[p]]  # type: ignore[return-value]
+        return self.libs[self.head[p]]  # type: ignore[return-value]  # at a head
 
     def heads(self) -> list[int]:
         """The head of every string, in point order of the heads."""
@@ -218,7 +220,7 @@ class PlayoutBoard:
             elif cq != c:  # the opponent's (neighbours are on the board)
                 n_opp += 1
                 h = head[q]
-                if len(libs[h]) == 1:  # type: ignore[arg-type]
+                if len(libs[h]) == 1:  # type: ignore[arg-type]  # at a head
                     if not n_taken:
                         taken = h
                         n_taken = 1
@@ -228,9 +230,10 @@ class PlayoutBoard:
             # A snapback: one stone taken, and p was the only liberty of every own string
             # beside it (there is one), so the new string's only liberty is the taken point.
             if (n_taken == 1 and not n_empty and n_opp < len(nbrs)
-                    and len(self.stones[taken]) == 1):  # type: ignore[arg-type]
+                    and len(self.stones[taken]) == 1):  # type: ignore[arg-type]  # at a head
                 for q in nbrs:
-                    if col[q] == c and len(libs[head[q]]) > 1:  # type: ignore[arg-type]
+                    if (col[q] == c
+                            and len(libs[head[q]]) > 1):  # type: ignore[arg-type]  # at a head
                         return CAPTURE
                 return SNAPBACK
             return CAPTURE
@@ -246,7 +249,7 @@ class PlayoutBoard:
                      else EYE_SHAPE)
             safe = False  # two liberties found
             for q in nbrs:
-                ls: set[int] = libs[head[q]]  # type: ignore[assignment]
+                ls: set[int] = libs[head[q]]  # type: ignore[assignment]  # at a head
                 n = len(ls)
                 if n == 1:
                     flags |= ATARI_EYE
@@ -265,7 +268,7 @@ class PlayoutBoard:
             if cq == EMPTY:
                 x = q
             elif cq == c:
-                ls = libs[head[q]]  # type: ignore[assignment]
+                ls = libs[head[q]]  # type: ignore[assignment]  # at a head
                 n = len(ls)
                 if n == 1:
                     continue
@@ -286,7 +289,8 @@ class PlayoutBoard:
         joins it)."""
         col = self.colour
         for q in self.neighbours[p]:
-            if col[q] == c and len(self.libs[self.head[q]]) == 1:  # type: ignore[arg-type]
+            if (col[q] == c
+                    and len(self.libs[self.head[q]]) == 1):  # type: ignore[arg-type]  # at a head
                 return True
         return False
 
@@ -322,7 +326,7 @@ class PlayoutBoard:
                 h = head[q]
                 if h not in seen:
                     seen.append(h)
-                    size += len(self.stones[h])  # type: ignore[arg-type]
+                    size += len(self.stones[h])  # type: ignore[arg-type]  # at a head
         return size
 
     def captured_by(self, p: int, c: int) -> list[int]:
@@ -334,9 +338,9 @@ class PlayoutBoard:
         for q in self.neighbours[p]:
             if col[q] == opp:
                 h = head[q]
-                if len(self.libs[h]) == 1 and h not in heads:  # type: ignore[arg-type]
+                if len(self.libs[h]) == 1 and h not in heads:  # type: ignore[arg-type]  # at a head
                     heads.append(h)
-        return [s for h in heads for s in self.stones[h]]  # type: ignore[union-attr]
+        return [s for h in heads for s in self.stones[h]]  # type: ignore[union-attr]  # at a head
 
     def liberties_after(self, p: int, c: int) -> int:
         """Liberties of the string c's play at empty p would make, captures counted."""
@@ -350,8 +354,8 @@ class PlayoutBoard:
                 new.add(q)
             elif cq == c:
                 h = head[q]
-                members.update(self.stones[h])  # type: ignore[arg-type]
-                new |= self.libs[h]  # type: ignore[arg-type]
+                members.update(self.stones[h])  # type: ignore[arg-type]  # at a head
+                new |= self.libs[h]  # type: ignore[arg-type]  # at a head
         new.discard(p)
         nbrs = self.neighbours
         for s in self.captured_by(p, c):
@@ -388,7 +392,7 @@ class PlayoutBoard:
             else:  # the opponent's (neighbours are on the board)
                 h = head[q]
                 ls = libs[h]
-                ls.discard(p)  # type: ignore[union-attr]
+                ls.discard(p)  # type: ignore[union-attr]  # at a head
                 if not ls and h not in captured:
                     captured.append(h)
         if not own:
@@ -402,39 +406,40 @@ class PlayoutBoard:
             ml = libs[me]
             if len(own) > 1:
                 for h in own:
-                    if len(stones[h]) > len(ms):  # type: ignore[arg-type]
+                    if len(stones[h]) > len(ms):  # type: ignore[arg-type]  # at a head
                         me = h
                         ms = stones[h]
                 ml = libs[me]
                 for h in own:
                     if h != me:
                         hs = stones[h]
-                        for s in hs:  # type: ignore[union-attr]
+                        for s in hs:  # type: ignore[union-attr]  # at a head
                             head[s] = me
-                        ms += hs  # type: ignore[operator]
-                        ml |= libs[h]  # type: ignore[operator]
+                        ms += hs  # type: ignore[operator]  # at a head
+                        ml |= libs[h]  # type: ignore[operator]  # at a head
                         stones[h] = None
                         libs[h] = None
-            ms.append(p)  # type: ignore[union-attr]
+            ms.append(p)  # type: ignore[union-attr]  # at a head
             head[p] = me
-            ml |= lib  # type: ignore[operator]
+            ml |= lib  # type: ignore[operator]  # at a head
             ml.discard(p)
         if not captured:
             self.ko_point = NO_POINT
             return _NOTHING
         removed: list[int] = []
         for h in captured:
-            cs: list[int] = stones[h]  # type: ignore[assignment]
+            cs: list[int] = stones[h]  # type: ignore[assignment]  # at a head
             for s in cs:
                 col[s] = EMPTY
             for s in cs:
                 for q in nbrs[s]:
                     if col[q] == c:
-                        libs[head[q]].add(s)  # type: ignore[union-attr]
+                        libs[head[q]].add(s)  # type: ignore[union-attr]  # at a head
             removed = cs if not removed else removed + cs
             stones[h] = None
             libs[h] = None
-        if len(removed) == 1 and len(stones[me]) == 1 and len(libs[me]) == 1:  # type: ignore[arg-type]
+        if (len(removed) == 1 and len(stones[me]) == 1  # type: ignore[arg-type]  # at a head
+                and len(libs[me]) == 1):  # type: ignore[arg-type]  # at a head
             self.ko_point = removed[0]
         else:
             self.ko_point = NO_POINT

@@ -29,6 +29,9 @@ from .regions import Neighbours, empty_regions, find_strings
 from .report import ALIVE, DEAD
 from .tactics import tactically_dead_strings
 
+# PlayoutBoard's stones[p] and libs[p] are None unless p is a string's head; the type
+# ignores marked `at a head` read them at a head, where they are always set.
+
 # Thresholds on the share of playouts.  A string is alive when its stones are still its own
 # at the end of at least ALIVE_SHARE of the playouts and dead when they belong to the
 # opponent in at least DEAD_SHARE of them; in between it is unclear.  Pachi calls a point at
@@ -119,7 +122,7 @@ def _without_tactically_dead(pb: PlayoutBoard, col: list[int], work: list[int],
     (heads of strings of `pb`, the board of `work`); returns `work` without them (`work`
     itself when there are none)."""
     short = [h for h in undecided if work[h] != EMPTY
-             and len(pb.libs[pb.head[h]]) <= 2]  # type: ignore[arg-type]
+             and len(pb.libs[pb.head[h]]) <= 2]  # type: ignore[arg-type]  # at a head
     if not short:
         return work
     dead = tactically_dead_strings(pb, [pb.head[h] for h in short], protected, standing)

@@ -48,6 +48,9 @@ from .decision import decide_by_share
 from .ownership import OwnershipPlayouts
 from .report import ALIVE, DEAD, UNCLEAR, FirstMove
 
+# PlayoutBoard's stones[p] and libs[p] are None unless p is a string's head; the type
+# ignores marked `at a head` read them at a head, where they are always set.
+
 _RANK = {DEAD: 0, UNCLEAR: 1, ALIVE: 2}  # a string's outcomes, worst for its owner first
 PLAYOUTS_PER_MOVE = 16  # playouts after each candidate first move
 MAX_CANDIDATES = 12  # candidate first moves per fight and colour, nearest the fight first
@@ -83,7 +86,7 @@ def first_move_outcomes(mc: OwnershipPlayouts, unclear: list[list[int]],
         for h in fight:
             first = _first_move(h, answered if answered is not None and h in open_
                                 else outcomes)
-            key = tuple(sorted(base.stones[h]))  # type: ignore[arg-type]
+            key = tuple(sorted(base.stones[h]))  # type: ignore[arg-type]  # at a head
             found[key] = first
     return found
 
@@ -119,15 +122,15 @@ def _reach(base: PlayoutBoard, h: int) -> set[int]:
     and liberties of its weak neighbour strings."""
     col, head, nbrs = base.colour, base.head, base.neighbours
     stones = base.stones[h]
-    out = set(stones)  # type: ignore[arg-type]
-    out |= base.libs[h]  # type: ignore[arg-type]
-    for s in stones:  # type: ignore[union-attr]
+    out = set(stones)  # type: ignore[arg-type]  # at a head
+    out |= base.libs[h]  # type: ignore[arg-type]  # at a head
+    for s in stones:  # type: ignore[union-attr]  # at a head
         for q in nbrs[s]:
             if col[q] not in (EMPTY, col[h]):
                 g = head[q]
-                if len(base.libs[g]) <= WEAK_LIBERTIES:  # type: ignore[arg-type]
-                    out |= set(base.stones[g])  # type: ignore[arg-type]
-                    out |= base.libs[g]  # type: ignore[arg-type]
+                if len(base.libs[g]) <= WEAK_LIBERTIES:  # type: ignore[arg-type]  # at a head
+                    out |= set(base.stones[g])  # type: ignore[arg-type]  # at a head
+                    out |= base.libs[g]  # type: ignore[arg-type]  # at a head
     return out
 
 
@@ -138,7 +141,7 @@ def _candidates(base: PlayoutBoard, fight: list[int], colour: int) -> list[int]:
     near: set[int] = set()
     far: set[int] = set()
     for h in fight:
-        near |= base.libs[h]  # type: ignore[arg-type]
+        near |= base.libs[h]  # type: ignore[arg-type]  # at a head
         far |= {p for p in _reach(base, h) if base.colour[p] == EMPTY}
     ordered = sorted(near) + sorted(far - near)
     out = [p for p in ordered if base.is_legal(p, colour) and not base.is_true_eye(p, colour)]
@@ -303,7 +306,7 @@ def _against_replies(mc: OwnershipPlayouts, base: PlayoutBoard, fight: list[int]
 
 def _fight_stones(base: PlayoutBoard, fight: list[int]) -> dict[int, list[int]]:
     """The stone points of the fight's strings, by head."""
-    return {h: list(base.stones[h]) for h in fight}  # type: ignore[arg-type]
+    return {h: list(base.stones[h]) for h in fight}  # type: ignore[arg-type]  # at a head
 
 
 def _heads_after(after: PlayoutBoard, fight: list[int]) -> list[int]:
@@ -329,7 +332,8 @@ def _play_first(mc: OwnershipPlayouts, base: PlayoutBoard, moves: list[int],
     for i, move in enumerate(moves):
         after.play(move, colour if i % 2 == 0 else 3 - colour)
     mc.base = after
-    mc.base_atari = [g for g in after.heads() if len(after.libs[g]) == 1]  # type: ignore[arg-type]
+    mc.base_atari = [g for g in after.heads()
+                     if len(after.libs[g]) == 1]  # type: ignore[arg-type]  # at a head
 
 
 __all__ = ["ALIVE", "DEAD", "FirstMove", "UNCLEAR", "first_move_outcomes"]

@@ -40,6 +40,9 @@ from ..core.playout_board import (
 from .regions import Neighbours, border_colours, empty_regions
 from .tactics import nakade_vital_point
 
+# PlayoutBoard's stones[p] and libs[p] are None unless p is a string's head; the type
+# ignores marked `at a head` read them at a head, where they are always set.
+
 # Policy of the playouts (tuned on finished GNU Go games; see benchmarks/bench_status.py).
 ESCAPE_RATE = 0.5  # chance to save an own string in atari when nothing can be captured
 LOCAL_RATE = 0.5  # chance to look first at the 8 points around the previous move
@@ -78,7 +81,8 @@ class OwnershipPlayouts:
         self.area = area
         self.strong: set[int] = set()
         heads = self.base.heads()
-        self.base_atari = [h for h in heads if len(self.base.libs[h]) == 1]  # type: ignore[arg-type]
+        self.base_atari = [h for h in heads
+                           if len(self.base.libs[h]) == 1]  # type: ignore[arg-type]  # at a head
         self.diags = board.diagonals
         self.near = _near(board)
         self.ball = _ball_of(board.width, board.height)
@@ -244,7 +248,7 @@ class OwnershipPlayouts:
         board = self.board
         col, head, libs = board.colour, board.head, board.libs
         h = head[move]
-        ls: set[int] = libs[h]  # type: ignore[assignment]
+        ls: set[int] = libs[h]  # type: ignore[assignment]  # at a head
         if len(ls) == 1:
             watch.append(h)
             for z in ls:
@@ -253,7 +257,7 @@ class OwnershipPlayouts:
         for q in self.nbrs[move]:
             if col[q] == opp:
                 h = head[q]
-                ls = libs[h]  # type: ignore[assignment]
+                ls = libs[h]  # type: ignore[assignment]  # at a head
                 if len(ls) == 1:
                     for z in ls:
                         refused[z] = 0
@@ -403,9 +407,10 @@ class OwnershipPlayouts:
                     cq = col[q]
                     if cq == c:
                         own = True
-                        if len(libs[head[q]]) == 1:  # type: ignore[arg-type]
+                        if len(libs[head[q]]) == 1:  # type: ignore[arg-type]  # at a head
                             saves = True
-                    elif cq == opp and len(libs[head[q]]) > 1:  # type: ignore[arg-type]
+                    elif (cq == opp
+                          and len(libs[head[q]]) > 1):  # type: ignore[arg-type]  # at a head
                         opps = True
                     else:  # empty, or an opponent string in atari
                         if cq == EMPTY and TWO_POINT_SPACE and two_point_space(p, c):

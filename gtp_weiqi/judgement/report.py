@@ -62,7 +62,7 @@ class FirstMove:
         return first_move_words_zh(self.black, self.white, *moves)
 
     def _moves(self, vertex: Callable[[int], str]) -> tuple[str | None, str | None]:
-        return tuple(vertex(m) if m >= 0 else None  # type: ignore[return-value]
+        return tuple(vertex(m) if m >= 0 else None  # type: ignore[return-value]  # two items
                      for m in (self.black_move, self.white_move))
 
 

@@ -14,6 +14,9 @@ from ..core.playout_board import KIND, SAFE, SELF_ATARI, SNAPBACK, PlayoutBoard
 from .regions import border_colours, empty_regions
 from .tactics import nakade_vital_point
 
+# PlayoutBoard's stones[p] and libs[p] are None unless p is a string's head; the type
+# ignores marked `at a head` read them at a head, where they are always set.
+
 SEKI_EYE_MAX = 3  # largest one-colour region counted as a seki eye
 NAKADE_FILL_MAX = 3  # largest string a self-atari filling a liberty may make to kill (点眼)
 BOTH = BLACK | WHITE  # a region bordered by both colours
@@ -146,7 +149,7 @@ def _locked_strings(position: PlayoutBoard, regions: list[list[int]], region_of:
     nbrs = position.neighbours
     cand: set[int] = set()
     for h in position.heads():
-        lib: set[int] = libs[h]  # type: ignore[assignment]
+        lib: set[int] = libs[h]  # type: ignore[assignment]  # at a head
         ok = bool(lib)
         for x in lib:
             r = region_of[x]
@@ -161,7 +164,7 @@ def _locked_strings(position: PlayoutBoard, regions: list[list[int]], region_of:
         for h in sorted(cand):
             opp = 3 - col[h]
             held = 0
-            for x in libs[h]:  # type: ignore[union-attr]
+            for x in libs[h]:  # type: ignore[union-attr]  # at a head
                 if safe(x, opp):
                     continue
                 if any(col[q] != EMPTY and head[q] not in cand for q in nbrs[x]):
@@ -193,7 +196,7 @@ def _seki_strings(position: PlayoutBoard, locked: set[int], region_of: dict[int,
     # Blocks through shared eyes, and their eye regions.
     region_strings: dict[int, list[int]] = {}
     for h in sorted(locked):
-        for r in sorted({region_of[x] for x in libs[h]}):  # type: ignore[union-attr]
+        for r in sorted({region_of[x] for x in libs[h]}):  # type: ignore[union-attr]  # at a head
             region_strings.setdefault(r, []).append(h)
     for r, hs in region_strings.items():
         if region_colours[r] in (BLACK, WHITE):
@@ -228,8 +231,10 @@ def _seki_points(position: PlayoutBoard, seki_heads: list[int], regions: list[li
     points, own liberties and shared points."""
     col, libs, nbrs = position.colour, position.libs, position.neighbours
     info = SekiInfo()
-    info.strings = [tuple(position.stones[h]) for h in seki_heads]  # type: ignore[arg-type]
-    touched = sorted({region_of[x] for h in seki_heads for x in libs[h]})  # type: ignore[union-attr]
+    info.strings = [tuple(position.stones[h])  # type: ignore[arg-type]  # at a head
+                    for h in seki_heads]
+    touched = sorted({region_of[x] for h in seki_heads
+                      for x in libs[h]})  # type: ignore[union-attr]  # at a head
     shared: set[int] = set()
     for r in touched:
         if region_colours[r] in (BLACK, WHITE):

@@ -30,6 +30,9 @@ from collections.abc import Iterable
 from ..core.board import EMPTY
 from ..core.playout_board import KIND, SUICIDE, PlayoutBoard
 
+# PlayoutBoard's stones[p] and libs[p] are None unless p is a string's head; the type
+# ignores marked `at a head` read them at a head, where they are always set.
+
 READ_DEPTH = 40  # plies: long enough for a ladder across a 19x19 board
 READ_BUDGET = 300  # positions read per question before it is given up as unread
 
@@ -89,14 +92,14 @@ class Reader:
         c = b.colour[p]
         if c == EMPTY:
             return True
-        libs = b.libs[b.head[p]]
-        n = len(libs)  # type: ignore[arg-type]
+        libs: set[int] = b.libs[b.head[p]]  # type: ignore[assignment]  # at a head
+        n = len(libs)
         if n == 1:
-            return next(iter(libs)) != b.ko_point  # type: ignore[arg-type]
+            return next(iter(libs)) != b.ko_point
         if n > 2 or depth <= 0:
             return False
         a = 3 - c
-        for x in sorted(libs):  # type: ignore[arg-type]
+        for x in sorted(libs):
             if not self._legal(x, a):
                 continue
             undo = self._play(x, a)
@@ -114,8 +117,8 @@ class Reader:
         c = b.colour[p]
         if c == EMPTY:
             return False
-        libs = b.libs[b.head[p]]
-        if len(libs) > 2 or not self._attack(p, depth):  # type: ignore[arg-type]
+        libs: set[int] = b.libs[b.head[p]]  # type: ignore[assignment]  # at a head
+        if len(libs) > 2 or not self._attack(p, depth):
             return True
         if depth <= 0:
             return True  # not proven lost: the reading is cut short
@@ -140,7 +143,7 @@ class Reader:
         takes: list[int] = []
         ataris: list[int] = []
         seen: set[int] = set()
-        for s in b.stones[h]:  # type: ignore[union-attr]
+        for s in b.stones[h]:  # type: ignore[union-attr]  # at a head
             for q in b.neighbours[s]:
                 if col[q] == 3 - c:
                     hq = head[q]
@@ -148,11 +151,11 @@ class Reader:
                         continue
                     seen.add(hq)
                     ls = libs[hq]
-                    if len(ls) == 1:  # type: ignore[arg-type]
-                        takes.extend(ls)  # type: ignore[arg-type]
-                    elif len(ls) == 2:  # type: ignore[arg-type]
-                        ataris.extend(ls)  # type: ignore[arg-type]
-        own = sorted(libs[h])  # type: ignore[arg-type]
+                    if len(ls) == 1:  # type: ignore[arg-type]  # at a head
+                        takes.extend(ls)  # type: ignore[arg-type]  # at a head
+                    elif len(ls) == 2:  # type: ignore[arg-type]  # at a head
+                        ataris.extend(ls)  # type: ignore[arg-type]  # at a head
+        own = sorted(libs[h])  # type: ignore[arg-type]  # at a head
         return _unique(sorted(takes) + own + sorted(ataris))
 
     def _legal(self, x: int, c: int) -> bool:
@@ -175,10 +178,11 @@ class Reader:
                     heads.append(h)
                     if cq == c:
                         own.append(h)
-        captured = [h for h in heads if col[h] != c and len(libs[h]) == 1]  # type: ignore[arg-type]
+        captured = [h for h in heads
+                    if col[h] != c and len(libs[h]) == 1]  # type: ignore[arg-type]  # at a head
         taken: list[int] = []
         for h in captured:
-            for s in stones[h]:  # type: ignore[union-attr]
+            for s in stones[h]:  # type: ignore[union-attr]  # at a head
                 taken.append(s)
                 for q in nbrs[s]:
                     if col[q] == c:
@@ -193,7 +197,7 @@ class Reader:
             saved.append((h, ss, ss[:], ls, set(ls)))
         # The point's own head entry too: it may be a stone's again when a capture is undone.
         heads_of = [(x, head[x])] + [(s, head[s]) for h in own
-                                     for s in stones[h]]  # type: ignore[union-attr]
+                                     for s in stones[h]]  # type: ignore[union-attr]  # at a head
         ko = b.ko_point
         b.play(x, c)
         return x, c, bool(own), saved, heads_of, taken, ko
@@ -245,9 +249,11 @@ def tactically_dead_strings(board: PlayoutBoard, heads: Iterable[int], keep_off:
         ls = libs[h]
         if ls is None or len(ls) > 2 or any(x in keep_off for x in ls):
             continue
-        attackers = sorted({head[q] for s in board.stones[h]  # type: ignore[union-attr]
+        attackers = sorted({head[q]
+                            for s in board.stones[h]  # type: ignore[union-attr]  # at a head
                             for q in nbrs[s] if col[q] == 3 - col[h]})
-        if any(a not in standing or len(libs[a]) < 3  # type: ignore[arg-type]
+        if any(a not in standing
+               or len(libs[a]) < 3  # type: ignore[arg-type]  # at a head
                and reader.captured_first(a) is not False for a in attackers):
             continue
         if reader.tactically_dead(h):

@@ -136,8 +136,7 @@ class Scene:
         """Add one path made of the pieces `d` (nothing when there are none)."""
         data = "".join(d)
         if data:
-            # paint holds Shape's keywords: the type: ignore below
-            self.items.append(Shape(data, **paint))  # type: ignore[arg-type]
+            self.items.append(Shape(data, **paint))  # type: ignore[arg-type]  # Shape's keywords
 
 
 # -- text measures -------------------------------------------------------------------------

@@ -28,6 +28,9 @@ from ..core.playout_board import KIND, SAFE, SNAPBACK, SUICIDE, TRUE_EYE, Playou
 from ..counting.analysis import find_empty_regions
 from .patterns import Geometry, shape_table
 
+# PlayoutBoard's stones[p] and libs[p] are None unless p is a string's head; the type
+# ignores marked `at head` or `a head's entry` read them at a head, where they are always set.
+
 P_TACTICS = 0.9  # how often the capture / escape rule is tried
 P_SHAPES = 0.8  # how often the 3x3 shapes around the last move are tried
 SMALL_SELF_ATARI = 3  # larger self-ataris are never played in playouts
@@ -86,10 +89,8 @@ def run_playout(board: PlayoutBoard, to_move: int, last: int, passes: int,
                                 for r in nbrs[s]:
                                     if col[r] == opp:
                                         other = libs[head[r]]
-                                        # a head's entry: the type: ignore below
-                                        if len(other) == 1:  # type: ignore[arg-type]
-                                            # a head's entry: the type: ignore below
-                                            cands.extend(other)  # type: ignore[arg-type]
+                                        if len(other) == 1:  # type: ignore[arg-type]  # a head's entry
+                                            cands.extend(other)  # type: ignore[arg-type]  # at head
                             (lib,) = mine  # type: ignore[misc]  # one liberty
                             if acceptable(lib, True):
                                 cands.append(lib)

@@ -72,9 +72,10 @@ class _SubcommandParser(_Parser):
             self._filled = True
             subcommand_module(self.module).add_arguments(self)
 
-    def parse_known_args(self, args: Sequence[str] | None = None,  # type: ignore[override]
-                         namespace: argparse.Namespace | None = None
-                         ) -> tuple[argparse.Namespace, list[str]]:
+    def parse_known_args(  # type: ignore[override]  # typeshed's are overloads
+            self, args: Sequence[str] | None = None,
+            namespace: argparse.Namespace | None = None
+            ) -> tuple[argparse.Namespace, list[str]]:
         self.fill()
         return super().parse_known_args(args, namespace)
 

@@ -752,7 +752,7 @@ class SubprocessChannel(Channel):
         while True:
             raw = self._next_line(deadline, line, timeout)
             text = self._line_of_answer(raw, line)
-            got.append(raw)  # type: ignore[arg-type]
+            got.append(raw)  # type: ignore[arg-type]  # bytes, or it raised
             if not text.strip():
                 return lines
             lines.append(text.rstrip())
@@ -886,7 +886,9 @@ class Controller:
               timeout: float | None = DEFAULT_TIMEOUT, **channel_options: object
               ) -> Controller:
         """Start an engine from its command line."""
-        channel = SubprocessChannel(split_command(command), **channel_options)  # type: ignore[arg-type]
+        channel = SubprocessChannel(
+            split_command(command),
+            **channel_options)  # type: ignore[arg-type]  # the channel's own keywords
         return cls(channel, name, timeout)
 
     # -- commands -----------------------------------------------------------------------

@@ -225,7 +225,8 @@ class Referee:
             colour = BLACK if letter == "b" else WHITE
             self.engine.run_command("play", [letter, vertex])
             point = None if vertex == "pass" else self.game.board.point(
-                *parse_vertex(vertex, self.game.width, self.game.height))  # type: ignore[misc]
+                *parse_vertex(  # type: ignore[misc]  # not a pass, so a (row, col)
+                    vertex, self.game.width, self.game.height))
             self.record_moves.append((colour, point))
             for player in self.players.values():
                 self._send_play(player, letter, vertex)
@@ -290,7 +291,8 @@ class Referee:
             clocks = ""
             if mover.clock is not None:
                 clocks = in_one(one, "  clocks {clocks}", clocks=" ".join(
-                    f"{_upper(c)} {self.players[c].clock.show()}"  # type: ignore[union-attr]
+                    f"{_upper(c)} "
+                    f"{self.players[c].clock.show()}"  # type: ignore[union-attr]  # all or none
                     for c in (BLACK, WHITE)))
             said.append(in_one(
                 one, "game {game} move {move}: {name} ({colour}) {vertex} {seconds} s{clocks}",

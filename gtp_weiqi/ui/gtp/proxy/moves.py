@@ -68,7 +68,7 @@ class MoveChecks(BackendSync):
             words = response.text.split()
             move = self._judge_answer(command, colour, words[0] if words else "", plays, tries)
             if move is not BAD:
-                return move  # type: ignore[return-value]
+                return move  # type: ignore[return-value]  # not BAD: a move
         what = "a virtual move (虚着)" if game.rules.virtualMoves else "a pass"
         self.report(f"no legal move from the back end for {letter}: playing {what}")
         return None

@@ -172,7 +172,7 @@ class StreamRelay(MoveChecks):
         move = self._judge_answer(name, turn.colour, word, plays=True,
                                   tries=f"try {turn.tries} of {self.retries + 1}")
         if move is not BAD:
-            self._play_streamed(turn, move, write)  # type: ignore[arg-type]
+            self._play_streamed(turn, move, write)  # type: ignore[arg-type]  # not BAD: a move
 
     def _finish_streamed_move(self, name: str, turn: _StreamedMove,
                               write: Callable[[str], None]) -> None:

@@ -278,14 +278,18 @@ def test_gtp_on_a_finished_game_says_finished_and_lists_nothing_open() -> None:
                         estimate), estimate
 
 
-def test_gtp_estimate_score_says_when_it_estimates_the_open_points() -> None:
+def test_gtp_estimate_score_says_when_it_estimates_the_open_points(capsys) -> None:
     engine = open_engine()
+    capsys.readouterr()
     estimate = ok(engine, "estimate_score")
-    words = estimate.split(" ")  # kigo reads the bounds from the 4th and 6th words
-    float(words[3][:-1]), float(words[5][:-1])
-    match = re.search(r" estimated: (\d+) open points to Black, (\d+) to White, (\d+) "
-                      r"undecided; as the position stands ([BW]\+[\d.]+|0)$", estimate)
-    assert match, estimate
+    # the answer keeps GNU Go's form, which kigo parses; the estimate is said on stderr
+    assert re.fullmatch(r"[BW]\+\d+\.\d \(upper bound: -?\d+\.\d, lower: -?\d+\.\d\)",
+                        estimate), estimate
+    said = capsys.readouterr().err
+    match = re.search(r"estimate_score: estimated: (\d+) open points to Black, (\d+) to "
+                      r"White, (\d+) undecided; as the position stands ([BW]\+[\d.]+|0)$",
+                      said.strip())
+    assert match, said
     state = ok(engine, "weiqi-end_state").splitlines()[1]
     assert sum(int(n) for n in match.groups()[:3]) == int(state.split("=")[-1])
     assert match[4] == ok(engine, "final_score")

@@ -192,19 +192,23 @@ def test_estimate_score_on_an_empty_board_is_gnu_gos_answer(engine: WeiqiEngine)
     assert transcript(engine, b"estimate_score\n") == f"= {expected}\n\n".encode()
 
 
-def test_estimate_score_is_the_active_rules_count_with_the_judgement() -> None:
+def test_estimate_score_is_the_active_rules_count_with_the_judgement(capsys) -> None:
     engine = make_engine(size=7, rules="jihuozi")
     for move in ("b d4", "w c3", "b d3", "w c4", "b d5", "w c5", "b d2", "w c2", "b d6",
                  "w c6"):
         ok(engine, f"play {move}")
+    capsys.readouterr()
     text = ok(engine, "estimate_score")
     final = ok(engine, "final_score")  # the same count, as RE
-    # the rows 1 and 7 are still open: the answer estimates them and says so
-    match = re.fullmatch(r"([BW])\+(\d+\.\d) \(upper bound: (-?\d+\.\d), lower: (-?\d+\.\d)\)"
-                         r" estimated: (\d+) open points to Black, (\d+) to White, \d+ "
-                         r"undecided; as the position stands (\S+)", text)
+    # the rows 1 and 7 are still open: the answer (GNU Go's form) estimates them, stderr
+    # says so
+    match = re.fullmatch(r"([BW])\+(\d+\.\d) \(upper bound: (-?\d+\.\d), lower: (-?\d+\.\d)\)",
+                         text)
     assert match, text
-    assert final == match[7]
+    said = re.search(r"estimated: (\d+) open points to Black, (\d+) to White, \d+ "
+                     r"undecided; as the position stands (\S+)", capsys.readouterr().err)
+    assert said, text
+    assert final == said[3]
     stands = float(final[2:]) * (1 if final[0] == "B" else -1)
     estimate = float(match[2]) * (1 if match[1] == "B" else -1)
     assert estimate != stands  # the open points moved it

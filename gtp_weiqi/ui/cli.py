@@ -135,6 +135,10 @@ def build_parser() -> argparse.ArgumentParser:
 def parse(argv: Sequence[str]) -> argparse.Namespace:
     """The parsed command line; UsageStop when it is refused (or help was printed)."""
     parser = build_parser()
+    if argv and argv[0] == "score":
+        from .score_cli import json_flag_last
+
+        argv = json_flag_last(list(argv))
     args = parser.parse_args(argv)
     if args.command is not None and (not argv or argv[0] != args.command):
         first = argv[0] if argv else ""

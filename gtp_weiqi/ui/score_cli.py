@@ -74,7 +74,7 @@ def add_arguments(p: argparse.ArgumentParser) -> None:
         " = ".join([slug, *(a for a, s in METHOD_NAMES.items()
                             if s == slug and a not in (slug, slug.replace("_", "-")))])
         for slug in METHODS)
-    p.add_argument("paths", nargs="*", metavar="PATH",
+    p.add_argument("paths", nargs="+", metavar="PATH",
                    help="SGF files, directories (every *.sgf below them), globs, or - for "
                         "an SGF on stdin; one file prints its table, more count as a batch")
     p.add_argument("--method", metavar="SLUG|all",
@@ -521,24 +521,22 @@ def run_many(args: argparse.Namespace) -> int:
         raise ScoreError(2, str(exc)) from None
 
 
-def reclaim_json_path(args: argparse.Namespace) -> None:
-    """`score --json game.sgf`: --json's optional folder took the game; give it back.
-
-    A value that is a file, `-`, or ends in .sgf is a game to count, not a folder to write."""
-    value = args.json
-    if isinstance(value, str) and (value == "-" or value.lower().endswith(".sgf")
-                                   or os.path.isfile(value)):
-        args.paths.insert(0, value)
-        args.json = True
-    if not args.paths:
-        raise ScoreError(2, "the following arguments are required: PATH")
+def json_flag_last(argv: list[str]) -> list[str]:
+    """`score --json game.sgf`: --json's optional folder would take the game.  A file, `-`
+    or a name ending in .sgf right after --json is a game to count, so --json moves to the
+    end of the line, where it is the bare flag."""
+    for i, given in enumerate(argv[:-1]):
+        after = argv[i + 1]
+        if given == "--json" and (after == "-" or after.lower().endswith(".sgf")
+                                 or os.path.isfile(after)):
+            return [*argv[:i], *argv[i + 1:], "--json"]
+    return argv
 
 
 def run(args: argparse.Namespace) -> int:
     """`gtp-weiqi score`: one game's table, or a batch; the exit status."""
     args.lang = resolve(args.lang)
     try:
-        reclaim_json_path(args)
         if is_batch(args):
             return run_many(args)
         args.sgf = args.paths[0]
@@ -555,4 +553,4 @@ def main(argv: list[str] | None = None) -> int:
     return run_subcommand("score", argv)
 
 
-__all__ = ["add_arguments", "main", "run", "table", "width_of"]
+__all__ = ["add_arguments", "json_flag_last", "main", "run", "table", "width_of"]

@@ -29,6 +29,8 @@ the command (vertex lists from the top row down, left to right, as GNU Go writes
 
 from __future__ import annotations
 
+import sys
+
 from ... import __version__
 from ...core import ending
 from ...core.board import BLACK, COLOUR_NAME, WHITE
@@ -105,8 +107,8 @@ class CompatCommands:
         """GNU Go's form, `W+6.5 (upper bound: 6.5, lower: 6.5)`.  On a position that is not
         a finished game, the open points the judgement's playouts give to one side in at
         least three of four playouts (ownership of 0.5 or more) are counted that side's,
-        and the answer says so after the bounds: `estimated: 25 open points to Black, 15
-        to White, 2 undecided; as the position stands W+3.5`."""
+        and stderr says so (`estimated: 25 open points to Black, 15 to White, 2 undecided;
+        as the position stands W+3.5`): the answer keeps GNU Go's form, which kigo parses."""
         check_arity(args, 0)
         scoring = scoring_of(self.engine)
         game = self.engine.game
@@ -120,8 +122,9 @@ class CompatCommands:
         text = f"B+{margin:.1f}" if margin > 0 else f"W+{-margin:.1f}" if margin < 0 else "0"
         answer = f"{text} (upper bound: {max(margins):.1f}, lower: {min(margins):.1f})"
         if black or white:
-            answer += (f" estimated: {black} open points to Black, {white} to White, "
-                       f"{undecided} undecided; as the position stands {result.result}")
+            print(f"gtp-weiqi: estimate_score: estimated: {black} open points to Black, "
+                  f"{white} to White, {undecided} undecided; as the position stands "
+                  f"{result.result}", file=sys.stderr)
         return answer
 
     def _open_owners(self, scoring: Scoring) -> tuple[int, int, int, int]:

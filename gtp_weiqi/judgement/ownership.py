@@ -22,7 +22,7 @@ hash order.
 from __future__ import annotations
 
 import random
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from functools import cache
 
 from ..core.board import BLACK, EMPTY, WHITE, Board
@@ -55,6 +55,16 @@ VITAL_POINT = True  # stones just taken in a killable shape: their owner plays i
 TWO_POINT_SPACE = True  # nobody fills half of a two-point eye space one own string surrounds
 
 
+# What the draw and the bookkeeping after a play read (`OwnershipPlayouts.begin_draw`): the
+# draw and its ``refused`` list; the board's colour, head and libs lists; the neighbours,
+# diagonals, seki points and two-step balls; the kept-out lists per colour and when invading;
+# the random numbers; the policy's `_kind_allowed` and `_in_own_two_point_space`.
+_DrawState = tuple[list[int], list[int], list[int], list[int], list[set[int] | None], Neighbours,
+                   Neighbours, set[int], tuple[tuple[int, ...], ...], list[list[int]], list[int],
+                   Callable[[], float], Callable[[int, int, bool], bool],
+                   Callable[[int, int], bool]]
+
+
 class OwnershipPlayouts:
     """Random playouts from one position with the seki-aware policy above.
 
@@ -63,9 +73,8 @@ class OwnershipPlayouts:
     string that joins one certain.  Both may be changed between rounds (`area` by giving a new
     list, not by changing the old one in place), and so may ``base``, the start position (by
     a new board: what every playout starts from is cached per board).  The playout under way
-    is ``board`` with its draw of empty points ``empty`` (``pos``: per point, its index in
-    ``empty``, -1 for a point not in the draw; a list, as the draw writes it on every point
-    it refuses).
+    is ``board`` with its draw of empty points ``empty`` (in no order: the draw shuffles it)
+    and ``in_draw`` (per point, whether it is in ``empty``).
     """
 
     def __init__(self, board: Board, col: list[int], playable: list[int], protected: set[int],
@@ -96,16 +105,19 @@ class OwnershipPlayouts:
                     self.enclosed[p] = seen
         self.board = self.base
         self.empty: list[int] = []
-        self.pos: list[int] = []
+        self.in_draw: list[bool] = []
         self._kept_out_of: list[list[int]] = []  # per colour: its points in the area
         self._kept_out_area: list[int] | None = None  # the `area` they were made from
         self._none_kept_out = [0] * len(col)  # the same when invading
         self._start_of: PlayoutBoard | None = None  # the board `_start_state` is of
-        self._start_state: tuple[list[int], list[int], list[int], list[int]] = ([], [], [], [])
+        self._start_state: tuple[list[int], list[int], list[bool], list[int]] = ([], [], [], [])
         self.kept_now: list[list[int]] = []  # `_kept_out()` when the draw began
         # per point, the colours (bits BLACK, WHITE) the draw refused there for a reason
         # that still holds (see _after_play); made afresh by begin_draw
         self.refused: list[int] = []
+        # what the draw and the bookkeeping after a play read, taken by begin_draw: they
+        # run for every move, and one look-up here costs less than a dozen of them
+        self._draw_state: _DrawState = ()  # type: ignore[assignment]  # set by begin_draw
 
     def _kept_out(self) -> list[list[int]]:
         """Per colour c (indexed by c), 1 on the points of the other side's area that are no
@@ -138,13 +150,14 @@ class OwnershipPlayouts:
         """One playout with `first` to move, until two passes in a row; returns the final
         colour array with each empty point given to the only colour around it (EMPTY when
         both or none)."""
-        heads, start, start_pos, idle = self._start()
+        heads, start, start_in, idle = self._start()
         board = self.board = self.base.copy(heads)
         col, nbrs = board.colour, self.nbrs
         empty = start[:]
-        pos = start_pos[:]
-        self.begin_draw(empty, pos)
-        after_play = self._after_play
+        in_draw = start_in[:]
+        self.begin_draw(empty, in_draw)
+        draw, after_play, candidate = self._draw, self._after_play, self._candidate
+        play, near, kept_now = board.play, self.near, self.kept_now
         random_ = self.rng.random
         watch = self.base_atari[:]  # heads of strings that were in atari, to look at first
         max_moves = 3 * len(empty) + 30
@@ -158,19 +171,27 @@ class OwnershipPlayouts:
             move = -1
             if vital >= 0:
                 # Stones of c were just taken in a killable shape: its vital point (点眼).
-                if pos[vital] >= 0 and self._vital_ok(vital, c):
+                if in_draw[vital] and self._vital_ok(vital, c):
                     move = vital
                 vital = -1
             if move < 0 and watch:
                 move, watch = self._atari_move(watch, c, opp)
             if move < 0 and last >= 0 and random_() < LOCAL_RATE:
-                move = self._move_near(last, c, opp)
+                # A move on the 8 points around the last one, as a player answers: of
+                # those still to draw from (so empty), out of the other side's area.
+                kept_out = kept_now[c]
+                around = [q for q in near[last] if in_draw[q] and not kept_out[q]]
+                while around:
+                    q = around.pop(int(random_() * len(around)))
+                    if candidate(q, c, True):
+                        move = q
+                        break
             if move < 0:
                 # A move into the other side's area is tried only when nothing else is
                 # left, and then only with probability INVADE_RATE.
-                move, skipped = self._draw(c, opp, False)
+                move, skipped = draw(c, opp, False)
                 if move < 0 and skipped and random_() < INVADE_RATE:
-                    move, _ = self._draw(c, opp, True)
+                    move, _ = draw(c, opp, True)
             moves += 1
             if move < 0:
                 passes += 1
@@ -180,18 +201,17 @@ class OwnershipPlayouts:
                 last = -1
             else:
                 passes = 0
-                # Play; the captured points return to the draw.
-                i = pos[move]
-                if i < 0:
+                # Play; the captured points return to the draw.  (A drawn point is last
+                # in the draw already.)
+                if not in_draw[move]:
                     raise KeyError(move)  # only points of the draw are played
-                pos[move] = -1
+                in_draw[move] = False
                 lastp = empty.pop()
                 if lastp != move:
-                    empty[i] = lastp
-                    pos[lastp] = i
-                taken = board.play(move, c)
+                    empty[empty.index(move)] = lastp
+                taken = play(move, c)
                 for s in taken:
-                    pos[s] = len(empty)
+                    in_draw[s] = True
                     empty.append(s)
                 after_play(move, taken, watch)
                 if vital_rule and 3 <= len(taken) <= 6:
@@ -201,35 +221,40 @@ class OwnershipPlayouts:
         # the empty points now: those of the draw, and the unplayable ones, never played
         return self._area(col, sorted(empty + idle))
 
-    def _start(self) -> tuple[list[int], list[int], list[int], list[int]]:
+    def _start(self) -> tuple[list[int], list[int], list[bool], list[int]]:
         """What every playout from `base` starts from (found again when `base` is a new
         board): the heads of its strings, the draw (its empty playable points) and its
-        `pos` list, and its empty points that are not playable.  Read-only: copy the draw
-        and `pos` before drawing from them."""
+        `in_draw` list, and its empty points that are not playable.  Read-only: copy the
+        draw and `in_draw` before drawing from them."""
         if self._start_of is not self.base:
             base = self.base
             col = base.colour
             start = [p for p in self.playable if col[p] == EMPTY]
-            pos = [-1] * len(col)
-            for i, p in enumerate(start):
-                pos[p] = i
-            idle = [p for p in self.points if col[p] == EMPTY and pos[p] < 0]
-            self._start_state = (base.heads(), start, pos, idle)
+            in_draw = [False] * len(col)
+            for p in start:
+                in_draw[p] = True
+            idle = [p for p in self.points if col[p] == EMPTY and not in_draw[p]]
+            self._start_state = (base.heads(), start, in_draw, idle)
             self._start_of = base
         return self._start_state
 
-    def begin_draw(self, empty: list[int], pos: list[int] | None = None) -> None:
-        """Make `empty` (taken, not copied) the points the next moves are drawn from, with
-        `pos` their index list when the caller has it (taken too), and take the kept-out
-        lists of the current `area` for the draws."""
-        if pos is None:
-            pos = [-1] * len(self.base.colour)
-            for i, p in enumerate(empty):
-                pos[p] = i
+    def begin_draw(self, empty: list[int], in_draw: list[bool] | None = None) -> None:
+        """Make `empty` (taken, not copied) the points the next moves on ``board`` are drawn
+        from, with `in_draw` saying which points they are when the caller has it (taken
+        too), and take the kept-out lists of the current `area` for the draws."""
+        if in_draw is None:
+            in_draw = [False] * len(self.base.colour)
+            for p in empty:
+                in_draw[p] = True
         self.empty = empty
-        self.pos = pos
+        self.in_draw = in_draw
         self.kept_now = self._kept_out()
         self.refused = [0] * len(self.base.colour)
+        board = self.board
+        self._draw_state = (empty, self.refused, board.colour, board.head, board.libs,
+                            self.nbrs, self.diags, self.protected, self.ball, self.kept_now,
+                            self._none_kept_out, self.rng.random, self._kind_allowed,
+                            self._in_own_two_point_space)
 
     def _after_play(self, move: int, taken: Sequence[int], watch: list[int]) -> None:
         """After the play at `move` that took `taken`: the strings it left in atari (its
@@ -239,14 +264,14 @@ class OwnershipPlayouts:
         stones two steps around its point stay and no string beside it goes into atari (a
         string leaving atari, or two joining, undoes none); a string in atari is beside its
         last liberty alone."""
-        refused, ball = self.refused, self.ball
+        state = self._draw_state
+        refused, col, head, libs, nbrs, ball = (state[1], state[2], state[3], state[4],
+                                                 state[5], state[8])
         for z in ball[move]:
             refused[z] = 0
         for s in taken:
             for z in ball[s]:
                 refused[z] = 0
-        board = self.board
-        col, head, libs = board.colour, board.head, board.libs
         h = head[move]
         ls: set[int] = libs[h]  # type: ignore[assignment]  # at a head
         if len(ls) == 1:
@@ -254,7 +279,7 @@ class OwnershipPlayouts:
             for z in ls:
                 refused[z] = 0
         opp = 3 - col[move]
-        for q in self.nbrs[move]:
+        for q in nbrs[move]:
             if col[q] == opp:
                 h = head[q]
                 ls = libs[h]  # type: ignore[assignment]  # at a head
@@ -268,8 +293,19 @@ class OwnershipPlayouts:
 
     def _candidate(self, p: int, c: int, allow_selfatari: bool) -> bool:
         """Whether the policy lets c play at empty p."""
-        if p == self.board.ko_point:
+        board = self.board
+        if p == board.ko_point:
             return False
+        col, head, libs = board.colour, board.head, board.libs
+        n_empty = 0
+        for q in self.nbrs[p]:
+            cq = col[q]
+            if cq == EMPTY:
+                n_empty += 1
+            elif cq != c and len(libs[head[q]]) == 1:  # type: ignore[arg-type]  # at a head
+                n_empty = -9  # an opponent string in atari: a capture (or a snapback)
+        if n_empty > 1:
+            return True  # safe: two liberties at least, no eye shape, no eye space
         if TWO_POINT_SPACE and self._in_own_two_point_space(p, c):
             # Filling half of an own two-point eye space only takes a liberty off, the one
             # a race into a dead shape is won by.  (It never saves a string in atari: the
@@ -341,7 +377,7 @@ class OwnershipPlayouts:
         board = self.board
         col, head, libs = board.colour, board.head, board.libs
         strong = self.strong
-        pos = self.pos
+        in_draw = self.in_draw
         move = escape = -1
         joins = False
         keep = []
@@ -352,7 +388,7 @@ class OwnershipPlayouts:
             keep.append(h)
             x = next(iter(ls))
             # a last liberty outside the draw (a settled point) is never played
-            if move < 0 and x != board.ko_point and pos[x] >= 0:
+            if move < 0 and x != board.ko_point and in_draw[x]:
                 if col[h] == opp:
                     if self._candidate(x, c, False):
                         move = x
@@ -364,21 +400,10 @@ class OwnershipPlayouts:
             move = escape
         return move, keep
 
-    def _move_near(self, last: int, c: int, opp: int) -> int:
-        """A move on the 8 points around the last one, as a player answers; -1 for none."""
-        pos, kept_out = self.pos, self.kept_now[c]
-        # the points still to draw from (so empty), out of the other side's area
-        around = [q for q in self.near[last] if pos[q] >= 0 and not kept_out[q]]
-        random_ = self.rng.random
-        while around:
-            q = around.pop(int(random_() * len(around)))
-            if self._candidate(q, c, True):
-                return q
-        return -1
-
     def _draw(self, c: int, opp: int, invade: bool) -> tuple[int, bool]:
         """A uniform draw without replacement of a point the policy lets c play (a refused
-        point is swapped behind the ones still to draw from), and False; or, when there is
+        point is swapped behind the ones still to draw from; the point drawn is put last,
+        where the play takes it from), and False; or, when there is
         none, -1 and whether points were skipped as the other side's area (none with
         `invade`, else those of opp's area that are no eye space of opp).
 
@@ -389,67 +414,70 @@ class OwnershipPlayouts:
         opponent's strings, none in atari (a suicide).  These refusals and the two-point eye
         space use no random number and are remembered in ``refused`` until the stones
         around change (`_after_play`): a point they refused again costs one look-up."""
-        empty, pos = self.empty, self.pos
-        board = self.board
-        col, head, libs, ko = board.colour, board.head, board.libs, board.ko_point
-        nbrs, diags, protected = self.nbrs, self.diags, self.protected
-        kept_out = self.kept_now[c] if not invade else self._none_kept_out
-        random_ = self.rng.random
-        kind_allowed, two_point_space = self._kind_allowed, self._in_own_two_point_space
-        refused = self.refused
+        (empty, refused, col, head, libs, nbrs, diags, protected, _, kept_now, none_kept_out,
+         random_, kind_allowed, two_point_space) = self._draw_state
+        ko = self.board.ko_point
+        kept_out = kept_now[c] if not invade else none_kept_out
         k = len(empty)
         while k:
             i = int(random_() * k)
             p = empty[i]
             if not kept_out[p] and p != ko and not refused[p] & c:
-                own = opps = saves = False
+                ok = own = opps = saves = taking = False
+                n_empty = 0
                 for q in nbrs[p]:
                     cq = col[q]
-                    if cq == c:
+                    if cq == EMPTY:
+                        n_empty += 1
+                    elif cq == c:
                         own = True
                         if len(libs[head[q]]) == 1:  # type: ignore[arg-type]  # at a head
                             saves = True
-                    elif (cq == opp
-                          and len(libs[head[q]]) > 1):  # type: ignore[arg-type]  # at a head
+                    elif len(libs[head[q]]) > 1:  # type: ignore[arg-type]  # at a head
                         opps = True
-                    else:  # empty, or an opponent string in atari
-                        if cq == EMPTY and TWO_POINT_SPACE and two_point_space(p, c):
-                            refused[p] |= c
-                        elif kind_allowed(p, c, True):
-                            return p, False
-                        break
-                else:
-                    if opps:
-                        # all round the opponent's, nothing taken: a suicide, unless own
-                        # strings beside give liberties
-                        if not own:
-                            refused[p] |= c
-                        elif kind_allowed(p, c, True):
-                            return p, False
-                    elif saves or p not in protected:
-                        # an eye shape: filled only to save a string in atari, or when it is
-                        # false (at most one opponent diagonal, none on the edge, is true)
-                        if saves:
-                            if kind_allowed(p, c, True):
-                                return p, False
-                        else:
-                            ds = diags[p]
-                            bad = 0
-                            for q in ds:
-                                if col[q] == opp:
-                                    bad += 1
-                            if bad > 1 or (bad and len(ds) < 4):
-                                if kind_allowed(p, c, True):
-                                    return p, False
-                            else:
-                                refused[p] |= c  # a true eye
                     else:
-                        refused[p] |= c  # a seki point
+                        taking = True  # an opponent string in atari
+                if taking:
+                    ok = kind_allowed(p, c, True)
+                elif n_empty:
+                    if n_empty > 1:
+                        ok = True  # safe: two liberties at least, no eye shape
+                    elif not opps and TWO_POINT_SPACE and two_point_space(p, c):
+                        refused[p] |= c
+                    else:
+                        ok = kind_allowed(p, c, True)
+                elif opps:
+                    # all round the opponent's, nothing taken: a suicide, unless own strings
+                    # beside give liberties
+                    if not own:
+                        refused[p] |= c
+                    else:
+                        ok = kind_allowed(p, c, True)
+                elif saves:
+                    # an eye shape: filled to save a string in atari, ...
+                    ok = kind_allowed(p, c, True)
+                elif p not in protected:
+                    # ... or when it is false (at most one opponent diagonal, none on the
+                    # edge, is true)
+                    ds = diags[p]
+                    bad = 0
+                    for q in ds:
+                        if col[q] == opp:
+                            bad += 1
+                    if bad > 1 or (bad and len(ds) < 4):
+                        ok = kind_allowed(p, c, True)
+                    else:
+                        refused[p] |= c  # a true eye
+                else:
+                    refused[p] |= c  # a seki point
+                if ok:
+                    # last in the draw, where the play takes it from
+                    empty[i] = empty[-1]
+                    empty[-1] = p
+                    return p, False
             k -= 1
-            empty[i] = q = empty[k]
+            empty[i] = empty[k]
             empty[k] = p
-            pos[q] = i
-            pos[p] = k
         # every point was refused: were any skipped?
         return -1, any(map(kept_out.__getitem__, empty))
 

@@ -8,12 +8,16 @@ miai answer, tried in them, let dead groups connect into groups they then called
 so a group hanging on a living one by two such points dies in some of them and may be
 called dead; a player, and a strong engine, sees it joined.  Joined is transitive: a chain of
 such links to a living string keeps every string on it alive.
+
+A block of strings joined through their eyes that has two true eyes (两只真眼) lives too
+(`revive_two_eyed`): the playouts fill an eye, or let a string beside one be taken, at random,
+and may lose a group whose two eyes a player sees at a glance.
 """
 
 from __future__ import annotations
 
-from ..core.board import Board
-from ..core.playout_board import KIND, SELF_ATARI, PlayoutBoard
+from ..core.board import EMPTY, Board
+from ..core.playout_board import KIND, SAFE, SELF_ATARI, SUICIDE, PlayoutBoard, true_eye
 from .report import ALIVE, DEAD
 
 
@@ -57,3 +61,86 @@ def revive_joined(board: Board, col: list[int], head: dict[int, int],
                 revived.append(d)
                 changed = True
     return revived
+
+
+
+
+def revive_two_eyed(board: Board, col: list[int], head: dict[int, int],
+                    stones: dict[int, list[int]], string_status: dict[int, str],
+                    certain: set[int]) -> list[int]:
+    """Mark alive the strings called dead (not `certain` ones) in a block with two true eyes
+    (`true_eyes`, read without the opponent's strings called dead); the strings around one
+    eye are one block.  Returns their heads."""
+    dead = [h for h in sorted(stones) if string_status.get(h) == DEAD and h not in certain]
+    revived: list[int] = []
+    for c in sorted({col[h] for h in dead}):
+        work = col[:]
+        for h, ss in stones.items():
+            if col[h] == 3 - c and string_status.get(h) == DEAD:
+                for p in ss:
+                    work[p] = EMPTY
+        parent: dict[int, int] = {}
+
+        def find(h: int, parent: dict[int, int] = parent) -> int:
+            while parent.setdefault(h, h) != h:
+                h = parent[h]
+            return h
+
+        eyes = true_eyes(board, work, c, head)
+        for around in eyes.values():
+            for h in around[1:]:
+                a, b = find(around[0]), find(h)
+                parent[max(a, b)] = min(a, b)
+        count: dict[int, int] = {}
+        for around in eyes.values():
+            count[find(around[0])] = count.get(find(around[0]), 0) + 1
+        for h in dead:
+            if col[h] == c and h in parent and count.get(find(h), 0) >= 2:
+                string_status[h] = ALIVE
+                revived.append(h)
+    return revived
+
+
+def true_eyes(board: Board, work: list[int], c: int, head: dict[int, int]
+              ) -> dict[int, list[int]]:
+    """The true eyes (真眼) of colour c in the colours `work`: eye point -> the sorted heads of
+    the strings around it.
+
+    An eye is an empty point whose neighbours are all c's stones, true by its diagonals
+    (`true_eye`: at most one opponent stone, none on the edge), where the opponent may not
+    play (a suicide), and whose strings are *firm*: each touches two of the eyes, or has no
+    other liberty the opponent can take without self-atari (it cannot be put in atari from
+    outside).  An eye beside a string that is not firm is dropped, and firmness read again,
+    until none changes.
+    """
+    nbrs = board.neighbours
+    opp = 3 - c
+    position = PlayoutBoard(board, work)
+    eyes: dict[int, list[int]] = {}
+    for p in board.points:
+        if (work[p] == EMPTY and true_eye(work, nbrs[p], board.diagonals[p], c)
+                and position.move_kind(p, opp) & KIND == SUICIDE):
+            eyes[p] = sorted({head[q] for q in nbrs[p]})
+    takeable: dict[int, bool] = {}
+
+    def open_outside(h: int) -> bool:
+        """Whether string h has a liberty, not an eye, the opponent can take safely."""
+        if h not in takeable:
+            takeable[h] = any(x not in eyes and position.move_kind(x, opp) & KIND >= SAFE
+                              for x in position.liberties(h))
+        return takeable[h]
+
+    changed = True
+    while changed:
+        changed = False
+        touching: dict[int, int] = {}
+        for around in eyes.values():
+            for h in around:
+                touching[h] = touching.get(h, 0) + 1
+        for p, around in sorted(eyes.items()):
+            if any(touching[h] < 2 and open_outside(h) for h in around):
+                del eyes[p]
+                takeable.clear()  # a dropped eye is a liberty the opponent may now take
+                changed = True
+                break
+    return eyes

@@ -30,7 +30,7 @@ from .benson import pass_alive
 from .consistency import make_consistent
 from .decision import bent_four_in_corner, decide_by_playouts
 from .first_move import FirstMove, first_move_outcomes
-from .links import revive_joined
+from .links import revive_joined, revive_two_eyed
 from .openness import free_strings
 from .owners import point_owners
 from .ownership import OwnershipPlayouts
@@ -92,6 +92,7 @@ def judge(board: Board, *, seed: int = 0, playouts: int | None = None,
     _mark_by_playouts(j, seki, random.Random(seed), playouts)
     _mark_bent_four_dead(j)
     revive_joined(j.board, j.col, j.head, j.stones, j.string_status, j.certain)
+    revive_two_eyed(j.board, j.col, j.head, j.stones, j.string_status, j.certain)
     make_consistent(j.col, j.points, j.nbrs, j.head, j.stones, j.string_status, j.certain)
     _explain_by_first_move(j)
     _mark_free_alive(j)
@@ -174,8 +175,9 @@ def _explain_by_first_move(j: _Judging) -> None:
 
 
 def _mark_bent_four_dead(j: _Judging) -> None:
-    """Bent four in the corner (盘角曲四) is dead, unless Benson said otherwise."""
-    for h in bent_four_in_corner(j.board, j.work, j.points, j.nbrs):
+    """Bent four in the corner (盘角曲四) is dead, unless Benson said otherwise.  Read on the
+    position without the stones called dead: the attacker's dead stones fill no liberty."""
+    for h in bent_four_in_corner(j.board, j.dead_removed(), j.points, j.nbrs):
         if h not in j.certain:
             j.string_status[h] = DEAD
 

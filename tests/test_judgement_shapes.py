@@ -1,0 +1,142 @@
+"""The judgement on shapes human players leave at the end, where the playouts alone went
+wrong: an eye space holding the attacker's dead stones, and two true eyes (两只真眼) the
+playouts lost by filling or spoiling one of them at random.
+
+Diagrams: rows top first, X black, O white, '.' empty; row 1 is the bottom row.
+"""
+
+from __future__ import annotations
+
+import pytest
+from support.board_diagram import board_from_diagram
+
+from gtp_weiqi.core.board import BLACK, Board
+from gtp_weiqi.core.coords import format_vertex, parse_vertex
+from gtp_weiqi.judgement import DEAD, judge
+from gtp_weiqi.judgement.links import revive_two_eyed, true_eyes
+from gtp_weiqi.judgement.regions import find_strings
+
+SEEDS = range(6)
+
+
+def at(board: Board, vertex: str) -> int:
+    return board.point(*parse_vertex(vertex, board.width, board.height))
+
+
+def statuses(board: Board, seed: int, *vertices: str) -> list[str]:
+    report = judge(board, seed=seed)
+    assert report.unclear == [], seed
+    return [report.status[at(board, v)] for v in vertices]
+
+
+# -- the attacker's dead stones in the eye space ----------------------------------------------
+
+# Black's corner has the empty L A1-B1-C1-A2 (the shape of 盘角曲四) and a second eye space
+# A4-B4 holding White's stone B4, in atari: Black takes it at A4 whenever White fills the
+# corner, so the corner is two eyes, not a bent four.  The bent-four rule read B4 as a White
+# stone filling Black's last outside liberty and called the whole corner dead, B4 with it.
+BENT_FOUR_BESIDE_A_CAPTIVE = """
+    .........
+    .........
+    .........
+    OOOOO....
+    XXXXO....
+    .OXXO....
+    XXXXO....
+    .XXXO....
+    ...XO....
+"""
+
+
+@pytest.mark.parametrize("seed", SEEDS)
+def test_a_corner_l_beside_a_captured_stone_is_no_bent_four(seed: int) -> None:
+    board = board_from_diagram(BENT_FOUR_BESIDE_A_CAPTIVE)
+    assert statuses(board, seed, "A3", "D1", "B4", "E5") == ["alive", "alive", "dead",
+                                                              "alive"]
+
+
+# -- two true eyes ----------------------------------------------------------------------------
+
+TWO_EYES = """
+    .........
+    .........
+    .........
+    OOOOOOO..
+    OXXXXXO..
+    OX.X.XO..
+    OXXXXXO..
+    OOOOOOO..
+    .........
+"""
+
+# E4 is an eye shape, but F4 beside it touches no other eye and White can put it in atari from
+# outside (F5, F3): the eye is not counted.  (The group lives all the same, as Black answers
+# F5 at F3 and the other way round; the playouts find that.)
+ONE_EYE_AND_A_SPOILABLE_ONE = """
+    .........
+    .........
+    .........
+    OOOOOOO..
+    OXXXX.O..
+    OX.X.XO..
+    OXXXX.O..
+    OOOOOOO..
+    .........
+"""
+
+# Single Black stones set like a checkerboard inside White's area: G2 and G4 are eye shapes,
+# but every stone around them but G3 touches one of them only, and White can atari it from
+# outside: no eye is firm, and the stones stay dead.
+CHECKERBOARD_STONES = """
+    ...XO....
+    ...XO....
+    ...XO....
+    ...XOOOOO
+    ...XO.X.O
+    ...XOX.XO
+    ...XO.X.O
+    ...XOX.XO
+    ...XO.X.O
+"""
+
+
+def _called_dead(board: Board, *vertices: str) -> tuple[dict[int, int], dict[int, list[int]],
+                                                        dict[int, str]]:
+    head, stones, _libs = find_strings(list(board.colour), board.points, board.neighbours)
+    status = {h: "alive" for h in stones}
+    for v in vertices:
+        status[head[at(board, v)]] = DEAD
+    return head, stones, status
+
+
+def _eye_vertices(board: Board, head: dict[int, int]) -> list[str]:
+    eyes = true_eyes(board, list(board.colour), BLACK, head)
+    return sorted(format_vertex(board.row_col(p)) for p in eyes)
+
+
+def test_a_group_called_dead_with_two_true_eyes_is_alive() -> None:
+    board = board_from_diagram(TWO_EYES)
+    head, stones, status = _called_dead(board, "B5")
+    assert _eye_vertices(board, head) == ["C4", "E4"]
+    assert revive_two_eyed(board, list(board.colour), head, stones, status, set()) == [
+        head[at(board, "B5")]]
+    assert status[head[at(board, "B5")]] == "alive"
+
+
+def test_an_eye_beside_a_string_the_opponent_can_atari_from_outside_is_not_counted() -> None:
+    board = board_from_diagram(ONE_EYE_AND_A_SPOILABLE_ONE)
+    head, stones, status = _called_dead(board, "B5", "F4")
+    assert _eye_vertices(board, head) == []  # E4 first; then the ring, left with C4 alone
+    assert revive_two_eyed(board, list(board.colour), head, stones, status, set()) == []
+    for seed in SEEDS:
+        assert statuses(board, seed, "B5", "F4") == ["alive", "alive"]
+
+
+def test_checkerboard_stones_have_no_true_eye_and_stay_dead() -> None:
+    board = board_from_diagram(CHECKERBOARD_STONES)
+    head, stones, status = _called_dead(board, "G5", "F4", "H4", "G3", "F2", "H2", "G1")
+    assert _eye_vertices(board, head) == []
+    assert revive_two_eyed(board, list(board.colour), head, stones, status, set()) == []
+    for seed in SEEDS:
+        assert statuses(board, seed, "G3", "F4", "G1") == ["dead", "dead", "dead"]
+

@@ -155,6 +155,31 @@ def test_what_no_first_mover_changes_is_settled(black: str, white: str, owner: i
     assert first.depends() == depends
 
 
+# White's E1 is in atari at D1, and Black's capture there is a ko (劫): D1 would have the one
+# liberty E1.  Both sides passed with the ko open, and the ko decides nothing else, so the
+# stone stays as the position stands.  (In KO above the ko decides Black's groups: there
+# E1 depends on who moves first, with them.)
+KO_LEFT_OPEN = """
+    ...OX....
+    ...OX....
+    ...OX....
+    ...OX....
+    ...OX....
+    ...OX....
+    ...OX....
+    ...OXX...
+    ..O.OX...
+"""
+
+
+@pytest.mark.parametrize("seed", range(6))
+def test_a_lone_stone_left_in_an_open_ko_stays_on_the_board(seed: int) -> None:
+    board = board_from_diagram(KO_LEFT_OPEN)
+    report = judge(board, seed=seed)
+    assert report.unclear == []
+    assert report.status[board.point(0, 4)] == "alive"  # E1
+
+
 def test_strings_that_live_whoever_moves_first_are_decided_not_unclear() -> None:
     """g19_180 at seed 0: the playouts leave Black's B6 (18 stones) and A13 undecided beside
     a fight on the left side; with either side moving first both live, so they are alive.

@@ -353,6 +353,27 @@ def test_score_with_a_judge_engine(tmp_path: Path) -> None:
     assert "W+28" in done.stdout
 
 
+@pytest.mark.parametrize("front", [[], ["score"], ["match", "--black", "gnugo", "--white",
+                                                     "gnugo"]])
+@pytest.mark.parametrize("option, message", [
+    (["--judge-visits", "-1"], "--judge-visits must be 0 or more"),
+    (["--judge-engine", " "], "--judge-engine: no command given"),
+])
+def test_every_front_refuses_the_same_bad_judge_options(front: list[str], option: list[str],
+                                                         message: str, tmp_path: Path) -> None:
+    """The engine, `score` and `match` share one definition of the options: the same bad
+    value is refused by each, with the same words, before anything starts."""
+    sgf = tmp_path / "walls.sgf"
+    sgf.write_text("(;GM[1]FF[4]SZ[9]KM[0];B[ee])")
+    where = [str(sgf)] if front == ["score"] else ["--out", str(tmp_path)] if front else []
+    done = subprocess.run([sys.executable, "-m", "gtp_weiqi", *front, *where, *option],
+                          input="quit\n", capture_output=True, text=True, timeout=TIMEOUT,
+                          cwd=ROOT, check=False)
+    assert done.returncode == 2, (done.stdout, done.stderr)
+    assert message in done.stderr
+    assert done.stdout == ""
+
+
 def test_proxy_asks_a_back_end_that_reports_ownership() -> None:
     from gtp_weiqi.ui.gtp.proxy import start_proxy
 

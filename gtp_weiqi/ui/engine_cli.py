@@ -14,6 +14,7 @@ from typing import TYPE_CHECKING, BinaryIO
 from ..base import MAX_SIZE, MIN_SIZE
 from ..core.lang import add_lang_argument, resolve
 from ..core.rules import DEFAULT_PRESET, komi_argument
+from .judge_options import add_judge_arguments, refused_judge_option
 
 if TYPE_CHECKING:
     from .gtp.engine import WeiqiEngine
@@ -83,12 +84,7 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     opinion = parser.add_argument_group(
         "second opinion", "a strong engine's view of the dead stones beside the judgement "
         "(docs/judgement.md); in proxy mode a back end that reports ownership is asked")
-    opinion.add_argument("--judge-engine", metavar="CMD",
-                         help="an engine that reports ownership (KataGo: kata-raw-nn), "
-                              "asked whenever the dead stones are judged")
-    opinion.add_argument("--judge-visits", type=int, default=0, metavar="N",
-                         help="0 (default): the judge engine's net alone; N: a search of N "
-                              "visits (kata-search_analyze)")
+    add_judge_arguments(opinion, "whenever the dead stones are judged")
 
 
 def refused_option(args: argparse.Namespace) -> str | None:
@@ -117,10 +113,9 @@ def refused_option(args: argparse.Namespace) -> str | None:
             return f"--engine: cannot split {args.engine!r} into words: {exc}"
         if not words:
             return "--engine: no command given"
-    if args.judge_engine is not None and not args.judge_engine.strip():
-        return "--judge-engine: no command given"
-    if args.judge_visits < 0:
-        return "--judge-visits must be 0 or more"
+    refused = refused_judge_option(args)
+    if refused is not None:
+        return refused
     if args.engine_restarts < 0:
         return "--engine-restarts must be 0 or more"
     if not 0 <= args.engine_timeout < math.inf:

@@ -55,6 +55,7 @@ from ..scoring.record import (
     resolve_rules,
 )
 from ..scoring.result import ALL_ALIVE
+from .judge_options import add_judge_arguments, refused_judge_option
 
 if TYPE_CHECKING:
     from ..pictures import FirstMoveNote
@@ -110,11 +111,7 @@ def add_arguments(p: argparse.ArgumentParser) -> None:
                         "default: the end of the record)")
     p.add_argument("--seed", type=int, default=0, metavar="N",
                    help="seed of the dead-stone judgement (default 0)")
-    p.add_argument("--judge-engine", metavar="CMD",
-                   help="an engine that reports ownership (KataGo: kata-raw-nn) as a second "
-                        "opinion on the dead stones (docs/judgement.md)")
-    p.add_argument("--judge-visits", type=int, default=0, metavar="N",
-                   help="0 (default): the judge engine's net alone; N: a search of N visits")
+    add_judge_arguments(p, "for a second opinion on the dead stones (one game)")
     add_lang_argument(p)
     batch = p.add_argument_group(
         "counting many games", "one row per game; a broken file is a row with its error")
@@ -246,6 +243,9 @@ def count_one(args: argparse.Namespace) -> int:
             parse_dead(game, args.dead)
         except ScoringError as exc:
             raise ScoreError(2, f"--dead: {exc}") from None
+    refused = refused_judge_option(args)
+    if refused is not None:
+        raise ScoreError(2, refused)
     if args.judge_engine:
         from .gtp.judge_engine import judged_count
         try:

@@ -38,6 +38,7 @@ from ...core.lang import add_lang_argument, resolve, sentence
 from ...core.rules import DEFAULT_PRESET, RulesError, komi_argument, parse_rules
 from ..cluster import ClusterError
 from ..gtp.controller import Controller, ControllerError
+from ..judge_options import add_judge_arguments, refused_judge_option
 from . import records
 from .clock import TimeControl, TimeSpecError
 from .config import ENGINES, GameSpec, MatchConfig, engine_labels
@@ -112,14 +113,8 @@ def add_arguments(p: argparse.ArgumentParser) -> None:
                         "(tcp://host:8786; its workers need gtp_weiqi and the engines) or "
                         "local (a new local cluster of --workers workers); the records are "
                         "written here")
-    p.add_argument("--judge-engine", metavar="CMD",
-                   help="a GTP engine with ownership (KataGo, or gtp-weiqi --engine "
-                        "\"katago ...\"): at the end of each game the judgement asks its "
-                        "second opinion on the strings it cannot decide alone; what it said "
-                        "goes into the game's notes")
-    p.add_argument("--judge-visits", type=int, default=0, metavar="N",
-                   help="visits the judge engine searches per question (default: its own "
-                        "setting)")
+    add_judge_arguments(p, "at the end of each game (KataGo, or gtp-weiqi --engine "
+                           "\"katago ...\"); what it said goes into the game's notes")
     add_lang_argument(p)
 
 
@@ -153,6 +148,9 @@ def check_option_values(args: argparse.Namespace) -> None:
             raise MatchError(f"--{option.replace('_', '-')} must be a printable, non-empty name")
     if args.black_label is not None and args.black_label == args.white_label:
         raise MatchError("--black-label and --white-label must differ")
+    refused = refused_judge_option(args)
+    if refused is not None:
+        raise MatchError(refused)
     out = Path(args.out)
     if out.exists() and not out.is_dir():
         raise MatchError(f"--out: {args.out} is a file, not a folder for the records")

@@ -55,14 +55,13 @@ VITAL_POINT = True  # stones just taken in a killable shape: their owner plays i
 TWO_POINT_SPACE = True  # nobody fills half of a two-point eye space one own string surrounds
 
 
-# What the draw and the bookkeeping after a play read (`OwnershipPlayouts.begin_draw`): the
-# draw and its ``refused`` list; the board's colour, head and libs lists; the neighbours,
-# diagonals, seki points and two-step balls; the kept-out lists per colour and when invading;
-# the random numbers; the policy's `_kind_allowed` and `_in_own_two_point_space`.
+# What the draw reads (`OwnershipPlayouts.begin_draw`): the draw and its ``refused`` list;
+# the board's colour, head and libs lists; the neighbours, diagonals and seki points; the
+# kept-out lists per colour and when invading; the random numbers; the policy's
+# `_kind_allowed` and `_in_own_two_point_space`.
 _DrawState = tuple[list[int], list[int], list[int], list[int], list[set[int] | None], Neighbours,
-                   Neighbours, set[int], tuple[tuple[int, ...], ...], list[list[int]], list[int],
-                   Callable[[], float], Callable[[int, int, bool], bool],
-                   Callable[[int, int], bool]]
+                   Neighbours, set[int], list[list[int]], list[int], Callable[[], float],
+                   Callable[[int, int, bool], bool], Callable[[int, int], bool]]
 
 
 class OwnershipPlayouts:
@@ -116,8 +115,13 @@ class OwnershipPlayouts:
         # that still holds (see _after_play); made afresh by begin_draw
         self.refused: list[int] = []
         # what the draw and the bookkeeping after a play read, taken by begin_draw: they
-        # run for every move, and one look-up here costs less than a dozen of them
+        # run for every move, and one look-up here costs less than a dozen of them (the
+        # bookkeeping's: ``refused``, the board's colour, head and libs, the neighbours and
+        # the two-step balls)
         self._draw_state: _DrawState = ()  # type: ignore[assignment]  # set by begin_draw
+        self._after_state: tuple[list[int], list[int], list[int], list[set[int] | None],
+                                 Neighbours, tuple[tuple[int, ...], ...]] = (
+            [], [], [], [], (), ())
 
     def _kept_out(self) -> list[list[int]]:
         """Per colour c (indexed by c), 1 on the points of the other side's area that are no
@@ -252,9 +256,11 @@ class OwnershipPlayouts:
         self.refused = [0] * len(self.base.colour)
         board = self.board
         self._draw_state = (empty, self.refused, board.colour, board.head, board.libs,
-                            self.nbrs, self.diags, self.protected, self.ball, self.kept_now,
+                            self.nbrs, self.diags, self.protected, self.kept_now,
                             self._none_kept_out, self.rng.random, self._kind_allowed,
                             self._in_own_two_point_space)
+        self._after_state = (self.refused, board.colour, board.head, board.libs, self.nbrs,
+                             self.ball)
 
     def _after_play(self, move: int, taken: Sequence[int], watch: list[int]) -> None:
         """After the play at `move` that took `taken`: the strings it left in atari (its
@@ -264,9 +270,7 @@ class OwnershipPlayouts:
         stones two steps around its point stay and no string beside it goes into atari (a
         string leaving atari, or two joining, undoes none); a string in atari is beside its
         last liberty alone."""
-        state = self._draw_state
-        refused, col, head, libs, nbrs, ball = (state[1], state[2], state[3], state[4],
-                                                 state[5], state[8])
+        refused, col, head, libs, nbrs, ball = self._after_state
         for z in ball[move]:
             refused[z] = 0
         for s in taken:
@@ -414,7 +418,7 @@ class OwnershipPlayouts:
         opponent's strings, none in atari (a suicide).  These refusals and the two-point eye
         space use no random number and are remembered in ``refused`` until the stones
         around change (`_after_play`): a point they refused again costs one look-up."""
-        (empty, refused, col, head, libs, nbrs, diags, protected, _, kept_now, none_kept_out,
+        (empty, refused, col, head, libs, nbrs, diags, protected, kept_now, none_kept_out,
          random_, kind_allowed, two_point_space) = self._draw_state
         ko = self.board.ko_point
         kept_out = kept_now[c] if not invade else none_kept_out

@@ -50,8 +50,10 @@ TACTICAL_READER = True  # after the first round, mark dead what the tactical rea
 
 
 def default_playouts(n_points: int) -> int:
-    """Playouts of the main round when the caller does not choose."""
-    return 64 if n_points > 200 else 96
+    """Playouts of the main round when the caller does not choose: fewer on bigger boards,
+    where each playout is longer (on the finished GNU Go games, 80 instead of 96 on 13x13
+    changes no verdict and saves a sixth of the time)."""
+    return 64 if n_points > 200 else 80 if n_points > 100 else 96
 
 
 def decide_by_playouts(board: Board, col: list[int], work: list[int],

@@ -12,7 +12,7 @@ from support.board_diagram import board_from_diagram
 
 from gtp_weiqi.core.board import BLACK, Board
 from gtp_weiqi.core.coords import format_vertex, parse_vertex
-from gtp_weiqi.judgement import DEAD, judge
+from gtp_weiqi.judgement import DEAD, find_seki, judge
 from gtp_weiqi.judgement.links import revive_two_eyed, true_eyes
 from gtp_weiqi.judgement.regions import find_strings
 
@@ -140,3 +140,35 @@ def test_checkerboard_stones_have_no_true_eye_and_stay_dead() -> None:
     for seed in SEEDS:
         assert statuses(board, seed, "G3", "F4", "G1") == ["dead", "dead", "dead"]
 
+
+
+# -- a seki whose approach costs the approacher (紧气) ----------------------------------------
+
+# Black's H1 and J2 sit on the 1-2 and 2-1 points around the empty corner J1, inside White's
+# corner, which has no eye of its own: F2-F1 is shared by the strings G3 and E2.  White's
+# approach at H2 takes Black's two stones into atari but leaves G3 two liberties, F2 and F1,
+# and Black, moving next, takes a White string that could not be taken before (the throw-in
+# at F1 or F2): H2 is no safe fill, and the corner is seki (双活), as GNU Go and the players
+# of three scored KGS games with this shape say.
+CORNER_SEKI_BY_A_COSTLY_APPROACH = """
+    .........
+    .........
+    .........
+    .........
+    XXXXXXXXX
+    ....XXOXX
+    ...XXOOOO
+    ...XO.O.X
+    ...XO.OX.
+"""
+
+
+def test_an_approach_that_costs_the_approacher_is_no_safe_fill_and_leaves_a_seki() -> None:
+    board = board_from_diagram(CORNER_SEKI_BY_A_COSTLY_APPROACH)
+    found = {format_vertex(board.row_col(p)) for s in find_seki(board).strings for p in s}
+    assert {"H1", "J2", "G3", "E2"} <= found
+    assert "E4" not in found
+    # The judgement's playouts may still take the corner at some seeds (they play the
+    # approach at random); where they leave it, it reads seki.
+    statuses = {judge(board, seed=seed).status[at(board, "H1")] for seed in SEEDS}
+    assert statuses <= {"seki", "dead"} and "seki" in statuses

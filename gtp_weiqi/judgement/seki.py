@@ -12,7 +12,7 @@ from dataclasses import dataclass, field
 from ..core.board import BLACK, EMPTY, WHITE, Board
 from ..core.playout_board import KIND, SAFE, SELF_ATARI, SNAPBACK, PlayoutBoard
 from .regions import border_colours, empty_regions
-from .tactics import nakade_vital_point
+from .tactics import Reader, nakade_vital_point
 
 # PlayoutBoard's stones[p] and libs[p] are None unless p is a string's head; the type
 # ignores marked `at a head` read them at a head, where they are always set.
@@ -101,9 +101,45 @@ class _SafePoints:
         found = self.known.get(key)
         if found is None:
             kind = self.position.move_kind(p, c) & KIND
-            found = kind >= SAFE or kind == SELF_ATARI and _nakade_fill(self.position, p, c)
+            found = (kind > SAFE or kind == SAFE and not _costly_approach(self.position, p, c)
+                     or kind == SELF_ATARI and _nakade_fill(self.position, p, c))
             self.known[key] = found
         return found
+
+
+def _costly_approach(position: PlayoutBoard, p: int, c: int) -> bool:
+    """Whether c's play at p, which captures nothing and leaves c's string two liberties,
+    lets the opponent, moving next, take a string of c's that could not be taken before:
+    the string played, or one sharing a liberty with it.  Such an approach (紧气) costs the
+    approacher stones, so it is not a safe fill: a corner seki with the invader's stones on
+    the 1-2 and 2-1 points around an empty corner point is one.  Asked only in a small
+    empty region (at most SEKI_EYE_MAX points): in open space every two-liberty string
+    could be chased, and nothing is locked by that."""
+    if position.liberties_after(p, c) != 2 or not _in_small_region(position, p):
+        return False
+    after = position.copy()
+    after.play(p, c)
+    libs = after.liberties(p)
+    weak = {p} | {after.head[q] for x in libs for q in after.neighbours[x]
+                  if after.colour[q] == c and len(after.liberties(q)) <= 2}
+    for s in sorted(weak):
+        if Reader(after).captured_first(s) is True and (
+                s == p or Reader(position).captured_first(s) is not True):
+            return True
+    return False
+
+
+def _in_small_region(position: PlayoutBoard, p: int) -> bool:
+    """Whether the empty region of p has at most SEKI_EYE_MAX points."""
+    col, nbrs = position.colour, position.neighbours
+    seen = [p]
+    for x in seen:
+        for q in nbrs[x]:
+            if col[q] == EMPTY and q not in seen:
+                if len(seen) == SEKI_EYE_MAX:
+                    return False
+                seen.append(q)
+    return True
 
 
 def _nakade_fill(position: PlayoutBoard, p: int, c: int) -> bool:

@@ -4,7 +4,7 @@ touched by that colour only (one 棋块, or one group of dead stones) get one ve
 from __future__ import annotations
 
 from ..core.board import EMPTY
-from .regions import Neighbours, empty_regions
+from .regions import Blocks, Neighbours, empty_regions
 from .report import ALIVE, DEAD, SEKI
 
 
@@ -19,25 +19,16 @@ def make_consistent(col: list[int], points: tuple[int, ...], nbrs: Neighbours,
     agree.
     """
     regions, _ = empty_regions(col, points, nbrs)
-    parent = {h: h for h in stones}
-
-    def find(h: int) -> int:
-        while parent[h] != h:
-            parent[h] = parent[parent[h]]
-            h = parent[h]
-        return h
-
+    blocks_of = Blocks(stones)
     for reg in regions:
         touching = sorted({head[q] for p in reg for q in nbrs[p] if col[q] != EMPTY})
         if len({col[h] for h in touching}) != 1:
             continue
         for h in touching[1:]:
-            a, b = find(touching[0]), find(h)
-            if a != b:
-                parent[max(a, b)] = min(a, b)
+            blocks_of.join(touching[0], h)
     blocks: dict[int, list[int]] = {}
     for h in sorted(stones):
-        blocks.setdefault(find(h), []).append(h)
+        blocks.setdefault(blocks_of.root(h), []).append(h)
     for members in blocks.values():
         if len(members) < 2:
             continue

@@ -46,6 +46,7 @@ from ..core.board import BLACK, EMPTY, WHITE
 from ..core.playout_board import PlayoutBoard
 from .decision import decide_by_share
 from .ownership import OwnershipPlayouts
+from .regions import Blocks
 from .report import ALIVE, DEAD, UNCLEAR, FirstMove
 
 # PlayoutBoard's stones[p] and libs[p] are None unless p is a string's head; the type
@@ -98,22 +99,14 @@ def _fights(base: PlayoutBoard, unclear: list[list[int]]) -> list[list[int]]:
     reach: dict[int, set[int]] = {}
     for h in heads:
         reach[h] = _reach(base, h)
-    parent = {h: h for h in heads}
-
-    def root(h: int) -> int:
-        while parent[h] != h:
-            h = parent[h]
-        return h
-
+    blocks = Blocks(heads)
     for i, a in enumerate(heads):
         for b in heads[i + 1:]:
             if reach[a] & reach[b]:
-                ra, rb = root(a), root(b)
-                if ra != rb:
-                    parent[max(ra, rb)] = min(ra, rb)
+                blocks.join(a, b)
     groups: dict[int, list[int]] = {}
     for h in heads:
-        groups.setdefault(root(h), []).append(h)
+        groups.setdefault(blocks.root(h), []).append(h)
     return [groups[r] for r in sorted(groups)]
 
 

@@ -18,6 +18,7 @@ from __future__ import annotations
 
 from ..core.board import EMPTY, Board
 from ..core.playout_board import KIND, SAFE, SELF_ATARI, SUICIDE, PlayoutBoard, true_eye
+from .regions import Blocks
 from .report import ALIVE, DEAD
 
 
@@ -63,8 +64,6 @@ def revive_joined(board: Board, col: list[int], head: dict[int, int],
     return revived
 
 
-
-
 def revive_two_eyed(board: Board, col: list[int], head: dict[int, int],
                     stones: dict[int, list[int]], string_status: dict[int, str],
                     certain: set[int]) -> list[int]:
@@ -79,23 +78,17 @@ def revive_two_eyed(board: Board, col: list[int], head: dict[int, int],
             if col[h] == 3 - c and string_status.get(h) == DEAD:
                 for p in ss:
                     work[p] = EMPTY
-        parent: dict[int, int] = {}
-
-        def find(h: int, parent: dict[int, int] = parent) -> int:
-            while parent.setdefault(h, h) != h:
-                h = parent[h]
-            return h
-
         eyes = true_eyes(board, work, c, head)
+        blocks = Blocks()
         for around in eyes.values():
             for h in around[1:]:
-                a, b = find(around[0]), find(h)
-                parent[max(a, b)] = min(a, b)
+                blocks.join(around[0], h)
         count: dict[int, int] = {}
         for around in eyes.values():
-            count[find(around[0])] = count.get(find(around[0]), 0) + 1
+            root = blocks.root(around[0])
+            count[root] = count.get(root, 0) + 1
         for h in dead:
-            if col[h] == c and h in parent and count.get(find(h), 0) >= 2:
+            if col[h] == c and h in blocks and count.get(blocks.root(h), 0) >= 2:
                 string_status[h] = ALIVE
                 revived.append(h)
     return revived

@@ -4,7 +4,7 @@ regions are numbered in point order, so no result depends on hash order."""
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Iterable
 
 from ..core.board import EMPTY
 
@@ -74,3 +74,28 @@ def border_colours(col: list[int], nbrs: Neighbours, region: list[int]) -> int:
             if cq != EMPTY:
                 seen |= cq
     return seen
+
+
+class Blocks:
+    """Strings (by head) joined into blocks, a union-find whose root is a block's lowest
+    head: the blocks do not depend on the order the joins come in."""
+
+    def __init__(self, heads: Iterable[int] = ()) -> None:
+        self.parent = {h: h for h in heads}
+
+    def __contains__(self, h: int) -> bool:
+        return h in self.parent
+
+    def root(self, h: int) -> int:
+        """The lowest head of h's block (h joins the blocks as its own block if new)."""
+        parent = self.parent
+        parent.setdefault(h, h)
+        while parent[h] != h:
+            parent[h] = parent[parent[h]]
+            h = parent[h]
+        return h
+
+    def join(self, a: int, b: int) -> None:
+        a, b = self.root(a), self.root(b)
+        if a != b:
+            self.parent[max(a, b)] = min(a, b)

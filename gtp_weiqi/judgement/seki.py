@@ -11,7 +11,7 @@ from dataclasses import dataclass, field
 
 from ..core.board import BLACK, EMPTY, WHITE, Board
 from ..core.playout_board import KIND, SAFE, SELF_ATARI, SNAPBACK, PlayoutBoard
-from .regions import border_colours, empty_regions
+from .regions import Blocks, border_colours, empty_regions
 from .tactics import Reader, nakade_vital_point
 
 # PlayoutBoard's stones[p] and libs[p] are None unless p is a string's head; the type
@@ -216,18 +216,7 @@ def _seki_strings(position: PlayoutBoard, locked: set[int], region_of: dict[int,
                   region_colours: list[int]) -> list[int]:
     """Steps 2 and 3: the heads of the locked strings in seki, in point order."""
     col, libs = position.colour, position.libs
-    parent = {h: h for h in locked}
-
-    def find(h: int) -> int:
-        while parent[h] != h:
-            parent[h] = parent[parent[h]]
-            h = parent[h]
-        return h
-
-    def union(a: int, b: int) -> None:
-        a, b = find(a), find(b)
-        if a != b:
-            parent[max(a, b)] = min(a, b)
+    blocks = Blocks(locked)
 
     # Blocks through shared eyes, and their eye regions.
     region_strings: dict[int, list[int]] = {}
@@ -237,21 +226,21 @@ def _seki_strings(position: PlayoutBoard, locked: set[int], region_of: dict[int,
     for r, hs in region_strings.items():
         if region_colours[r] in (BLACK, WHITE):
             for h in hs[1:]:
-                union(hs[0], h)
+                blocks.join(hs[0], h)
     eye_regions: dict[int, set[int]] = {}
     for r, hs in region_strings.items():
         if region_colours[r] in (BLACK, WHITE):
-            eye_regions.setdefault(find(hs[0]), set()).add(r)
+            eye_regions.setdefault(blocks.root(hs[0]), set()).add(r)
     living = {b for b, rs in eye_regions.items() if len(rs) >= 2}
     # Seki units through mixed regions.
     for r, hs in sorted(region_strings.items()):
         if region_colours[r] == BOTH:
-            hs = [h for h in hs if find(h) not in living]
+            hs = [h for h in hs if blocks.root(h) not in living]
             for h in hs[1:]:
-                union(hs[0], h)
+                blocks.join(hs[0], h)
     units: dict[int, list[int]] = {}
     for h in sorted(locked):
-        units.setdefault(find(h), []).append(h)
+        units.setdefault(blocks.root(h), []).append(h)
     seki_heads: list[int] = []
     for root, members in units.items():
         if root in living or len({col[h] for h in members}) < 2:

@@ -28,6 +28,7 @@ from typing import Any
 from ..core.board import BLACK, EMPTY, WHITE, Board
 from ..core.coords import format_vertex
 from ..core.game import Game
+from ..judgement.regions import border_colours, empty_regions
 
 # How a game ended (`ended_by`): two passes, or the record's RE ending in R / T / F.
 PASSES, RESIGNATION, TIME, FORFEIT = "passes", "resignation", "time", "forfeit"
@@ -101,42 +102,22 @@ def open_points(board: Board, status: Mapping[int, str]) -> list[int]:
     status -- stone point -> alive / dead / seki (a stone absent from it is alive; an
         unclear string counts as alive, as the count takes it)
     """
-    colour = board.colour
     neighbours = board.neighbours
-
-    def living(p: int) -> int:
-        c = colour[p]
-        if c in (BLACK, WHITE) and status.get(p, "alive") != "dead":
-            return c
-        return EMPTY
-
-    sides = {living(p) for p in board.points} - {EMPTY}
+    live = list(board.colour)  # the living stones: the dead ones taken off
+    for p, st in status.items():
+        if st == "dead":
+            live[p] = EMPTY
+    sides = {live[p] for p in board.points} - {EMPTY}
     if len(sides) < 2:  # one side has nothing alive: no boundary has been drawn
-        return [p for p in board.points if living(p) == EMPTY]
-    seen: set[int] = set()
+        return [p for p in board.points if live[p] == EMPTY]
+    regions, _ = empty_regions(live, board.points, neighbours)
     found: list[int] = []
-    for start in board.points:
-        if start in seen or living(start) != EMPTY:
-            continue
-        region = [start]
-        seen.add(start)
-        touches: set[int] = set()
-        seki = False
-        i = 0
-        while i < len(region):
-            p = region[i]
-            i += 1
-            for q in neighbours[p]:
-                c = living(q)
-                if c != EMPTY:
-                    touches.add(c)
-                    seki = seki or status.get(q) == "seki"
-                elif colour[q] in (EMPTY, BLACK, WHITE) and q not in seen:
-                    seen.add(q)
-                    region.append(q)
-        if seki or len(touches) < 2:
+    for region in regions:
+        if border_colours(live, neighbours, region) != BLACK | WHITE or any(
+                status.get(q) == "seki" for p in region for q in neighbours[p]
+                if live[q] != EMPTY):
             continue  # one side's area, or the shared space of a seki
-        touching = [len({living(q) for q in neighbours[p]} - {EMPTY}) for p in region]
+        touching = [len({live[q] for q in neighbours[p]} - {EMPTY}) for p in region]
         if 0 in touching:  # a point no living stone touches: the boundary is not closed
             found += [p for p, n in zip(region, touching, strict=True) if n < 2]
     return sorted(found)

@@ -311,8 +311,8 @@ def print_result(args: argparse.Namespace, record: Record, result: ScoreResult,
         # words, and what the drawn method built (blocks, eyes, routes, ...)
         out = result.to_dict()
         for entry, method in zip(out["methods"], result.methods, strict=True):
-            entry["summary"] = {"zh": summarise(method.count).line_zh(),
-                                "en": summarise(method.count).line_en()}
+            summary = summarise(method.count)
+            entry["summary"] = {"zh": summary.line_zh(), "en": summary.line_en()}
         out["analysis"] = _vertex_lists({k: v for k, v in first.count.artefacts.items() if k in (
             "removed_dead", "blocks", "eyes", "routes", "public", "territory", "one_sided",
             "figures")})

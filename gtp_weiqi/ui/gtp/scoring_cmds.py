@@ -166,8 +166,9 @@ class Scoring:
                               given)
         out = result.to_dict()
         own = {m["slug"]: m for m in out["methods"]}
+        shared = _vertices(detail)
         entries = []
-        for entry in _vertices(detail)["methods"]:
+        for entry in shared["methods"]:
             mine = dict(own[entry["slug"]])
             for key in ("black", "white", "margin"):
                 mine[key] = float(entry[key])
@@ -176,7 +177,6 @@ class Scoring:
             mine.update({k: v for k, v in entry.items() if k in DETAIL_FIELDS})
             entries.append(mine)
         out["methods"] = entries
-        shared = _vertices(detail)
         out["analysis"] = shared["analysis"]
         out.update({k: shared[k] for k in ("handicap", "first_mover", "last_mover", "end")
                     if k in shared})

@@ -96,9 +96,16 @@ def test_ctrl_c_and_sigterm_stop_a_batch_with_one_line(tmp_path: Path, signum: i
     and `kill -- -PGID` send it: the workers stop, the rows so far are whole, one line says
     so, and no process prints a traceback."""
     env = dict(os.environ, PYTHONPATH=str(ROOT))
+    # twenty links to each stored game: a batch many times longer than the first snapshot
+    # of the rows (two seconds), so the signal always comes while games are still counted
+    games = tmp_path / "games"
+    for copy in range(20):
+        (games / str(copy)).mkdir(parents=True)
+        for game in GAMES_19.glob("*.sgf"):
+            (games / str(copy) / game.name).symlink_to(game)
     rows = tmp_path / "rows.jsonl"
     proc = subprocess.Popen(
-        [sys.executable, "-m", "gtp_weiqi", "score", str(GAMES_19), "--workers", "2",
+        [sys.executable, "-m", "gtp_weiqi", "score", str(games), "--workers", "2",
          "--lang", "en", "--jsonl", str(rows)],
         stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True, env=env,
         start_new_session=True)

@@ -15,6 +15,7 @@ from gtp_weiqi.core.coords import format_vertex, parse_vertex
 from gtp_weiqi.judgement import DEAD, find_seki, judge
 from gtp_weiqi.judgement.links import revive_two_eyed, true_eyes
 from gtp_weiqi.judgement.regions import find_strings
+from gtp_weiqi.judgement.seki import race_is_seki
 
 SEEDS = range(6)
 
@@ -172,3 +173,69 @@ def test_an_approach_that_costs_the_approacher_is_no_safe_fill_and_leaves_a_seki
     # approach at random); where they leave it, it reads seki.
     statuses = {judge(board, seed=seed).status[at(board, "H1")] for seed in SEEDS}
     assert statuses <= {"seki", "dead"} and "seki" in statuses
+
+
+# -- a capturing race without eyes that nobody wins (无眼双活) ----------------------------------
+
+# Black's A6-F6-D5 and White's A4-F4-F5 share the liberties A5, B5, C5; White has one more,
+# A3, and Black none.  Whoever fills a common liberty first loses the race, and White's extra
+# liberty is one short of winning it: seki, whoever moves first.  The playouts fill those
+# points at random and took Black's string; a KGS game had this race, 14 stones against 16.
+RACE_WITHOUT_EYES = """
+    .O.O.OOX.
+    OOOOOOOXX
+    OOOOOOOX.
+    XXXXXXOXX
+    ...XOOXX.
+    OOOOOOX.X
+    .XXXXXXX.
+    XX.......
+    .X.......
+"""
+# The same with B3 empty too: two more liberties for White, who wins by moving first.
+RACE_WHITE_WINS_MOVING_FIRST = RACE_WITHOUT_EYES.replace(".XXXXXXX.", "..XXXXXX.")
+
+
+@pytest.mark.parametrize("seed", SEEDS)
+def test_a_race_without_eyes_that_nobody_wins_is_seki(seed: int) -> None:
+    board = board_from_diagram(RACE_WITHOUT_EYES)
+    races = [sorted(format_vertex(board.row_col(p)) for p in s) for s in find_seki(board).races]
+    assert sorted(races) == [["A4", "B4", "C4", "D4", "E4", "E5", "F4", "F5"],
+                             ["A6", "B6", "C6", "D5", "D6", "E6", "F6"]]
+    assert statuses(board, seed, "A6", "A4", "A8", "G5") == ["seki", "seki", "alive", "alive"]
+
+
+def test_a_race_one_side_wins_moving_first_is_no_race_seki() -> None:
+    board = board_from_diagram(RACE_WHITE_WINS_MOVING_FIRST)
+    assert find_seki(board).races == []
+
+
+def _race_by_play(a: int, b: int, shared: int) -> tuple[int, int]:
+    """The race played out exhaustively: the winner (+1 the first string, -1 the second, 0
+    seki) with the first string's side to move, and with the other's.  A move fills one of
+    the other side's own liberties or a common one, or passes; two passes end it."""
+    from functools import cache
+
+    @cache
+    def value(mine: int, theirs: int, common: int, passes: int) -> int:
+        if passes == 2:
+            return 0
+        best = -value(theirs, mine, common, passes + 1)  # pass
+        if theirs and theirs - 1 + common == 0 or common and theirs + common - 1 == 0:
+            return 1  # a fill that takes the other string
+        if theirs:
+            best = max(best, -value(theirs - 1, mine, common, 0))
+        if common and mine + common - 1 > 0:  # no suicide
+            best = max(best, -value(theirs, mine, common - 1, 0))
+        return best
+
+    return value(a, b, shared, 0), -value(b, a, shared, 0)
+
+
+def test_the_race_count_agrees_with_the_race_played_out() -> None:
+    for shared in range(6):
+        for a in range(6):
+            for b in range(6):
+                if a + shared and b + shared:
+                    assert race_is_seki(a, b, shared) == (_race_by_play(a, b, shared)
+                                                          == (0, 0)), (a, b, shared)

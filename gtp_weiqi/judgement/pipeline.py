@@ -15,7 +15,8 @@ marks (死活与归属: a status per string, an owner per empty point):
    unclear;
 6. `_mark_free_alive`: the strings that could still live or escape (`openness`) are never
    dead;
-7. `_mark_seki`: seki judged again without the dead stones; then the point owners (`owners`).
+7. `_revive_race_seki`: the strings of a race without eyes that nobody wins (无眼双活) alive;
+   `_mark_seki`: seki judged again without the dead stones; then the point owners (`owners`).
 
 What none of them decides is *unclear*: said, not guessed.  Everything is deterministic for a
 given board and seed: the only randomness is ``random.Random(seed)`` and no decision depends
@@ -98,7 +99,7 @@ def judge(board: Board, *, seed: int = 0, playouts: int | None = None,
     make_consistent(j.col, j.points, j.nbrs, j.head, j.stones, j.string_status, j.certain)
     _explain_by_first_move(j)
     _mark_free_alive(j)
-    final = j.dead_removed()
+    final = _revive_race_seki(j, seki)
     seki_final = _mark_seki(j, final)
     return _report(j, final, seki_final)
 
@@ -208,6 +209,28 @@ def _mark_bent_four_dead(j: _Judging) -> None:
     for h in bent_four_in_corner(j.board, j.dead_removed(), j.points, j.nbrs):
         if h not in j.certain:
             j.string_status[h] = DEAD
+
+
+def _revive_race_seki(j: _Judging, seki: SekiInfo) -> list[int]:
+    """The position without the dead stones, after the strings of a capturing race without
+    eyes that neither side wins (无眼双活, `seki.race_seki`) are made alive: random playouts
+    fill such shared liberties as readily as any other point and so take one side or leave
+    both undecided.  A race found before the playouts counts only if it is still one with
+    the other dead stones off the board (a string short of liberties only because dead
+    stones surround it is in no race)."""
+    final = j.dead_removed()
+    heads = {j.head[ss[0]] for ss in seki.races}
+    heads = {h for h in heads if j.string_status.get(h) != ALIVE and h not in j.certain}
+    if not heads:
+        return final
+    trial = list(final)
+    for h in heads:
+        for p in j.stones[h]:
+            trial[p] = j.col[p]
+    revived = {j.head[ss[0]] for ss in seki_in(j.board, trial).races} & heads
+    for h in sorted(revived):
+        j.string_status[h] = ALIVE
+    return j.dead_removed() if revived else final
 
 
 def _mark_seki(j: _Judging, final: list[int]) -> SekiInfo:

@@ -18,6 +18,7 @@ from .tactics import Reader, nakade_vital_point
 # ignores marked `at a head` read them at a head, where they are always set.
 
 SEKI_EYE_MAX = 3  # largest one-colour region counted as a seki eye
+RACE_STONES_MIN = 6  # smallest string in a race seki: its capture leaves 7 points or more
 NAKADE_FILL_MAX = 3  # largest string a self-atari filling a liberty may make to kill (点眼)
 BOTH = BLACK | WHITE  # a region bordered by both colours
 
@@ -33,6 +34,8 @@ class SekiInfo:
     own_liberties -- points there that nobody can fill safely and that touch one side's
         stones only (单方的气): point -> colour
     eyes -- eye points of seki strings (regions bordered by one colour only): point -> colour
+    races -- of `strings`, those in a capturing race without eyes that neither side wins
+        moving first (无眼双活, `race_seki`)
     """
 
     strings: list[tuple[int, ...]] = field(default_factory=list)
@@ -40,6 +43,7 @@ class SekiInfo:
     one_sided: dict[int, int] = field(default_factory=dict)
     own_liberties: dict[int, int] = field(default_factory=dict)
     eyes: dict[int, int] = field(default_factory=dict)
+    races: list[tuple[int, ...]] = field(default_factory=list)
 
     def stones(self) -> set[int]:
         return {p for s in self.strings for p in s}
@@ -79,12 +83,56 @@ def seki_in(board: Board, col: list[int]) -> SekiInfo:
     region_colours = [border_colours(col, board.neighbours, reg) for reg in regions]
     safe = _SafePoints(position)
     locked = _locked_strings(position, regions, region_of, region_colours, safe)
-    if not locked:
-        return SekiInfo()
-    seki_heads = _seki_strings(position, locked, region_of, region_colours)
+    seki_heads = _seki_strings(position, locked, region_of, region_colours) if locked else []
+    races = race_seki(position, regions, region_of, region_colours, safe)
+    seki_heads = sorted(set(seki_heads) | set(races))
     if not seki_heads:
         return SekiInfo()
-    return _seki_points(position, seki_heads, regions, region_of, region_colours, safe)
+    info = _seki_points(position, seki_heads, regions, region_of, region_colours, safe)
+    info.races = [tuple(position.stones[h])  # type: ignore[arg-type]  # at a head
+                  for h in races]
+    return info
+
+
+def race_seki(position: PlayoutBoard, regions: list[list[int]], region_of: dict[int, int],
+              region_colours: list[int], safe: _SafePoints) -> list[int]:
+    """Heads of the strings in a capturing race without eyes (对杀) that neither side wins,
+    whoever moves first: a seki (无眼双活).  Two strings of opposite colours share s >= 2
+    liberties and have a and b others; every liberty of both lies in a small region (at
+    most SEKI_EYE_MAX points) touching both colours, so neither has an eye; a play on any
+    of its liberties leaves either string one liberty fewer (`_costs_one`: no way out);
+    and each other liberty is one the opponent can fill safely.  Filling a shared liberty
+    then costs the filler as much as the other side (`race_is_seki`).  Both strings have
+    RACE_STONES_MIN stones or more, so that taking either leaves its taker a space larger
+    than any eye shape that can be killed: two stones in a ring, whose capture leaves the
+    ring a bent three, are no such race."""
+    col, head, libs, nbrs = position.colour, position.head, position.libs, position.neighbours
+    stones = position.stones
+
+    def tight(h: int) -> bool:
+        return (len(stones[h]) >= RACE_STONES_MIN  # type: ignore[arg-type]  # at a head
+                and all(region_colours[region_of[x]] == BOTH
+                        and len(regions[region_of[x]]) <= SEKI_EYE_MAX
+                        for x in libs[h]))  # type: ignore[union-attr]  # at a head
+
+    found: set[int] = set()
+    for h in position.heads():
+        if col[h] != BLACK or not tight(h):
+            continue
+        mine: set[int] = libs[h]  # type: ignore[assignment]  # at a head
+        for w in sorted({head[q] for x in mine for q in nbrs[x] if col[q] == WHITE}):
+            theirs: set[int] = libs[w]  # type: ignore[assignment]  # at a head
+            shared = mine & theirs
+            if len(shared) < 2 or not tight(w):
+                continue
+            a, b = mine - shared, theirs - shared
+            if (race_is_seki(len(a), len(b), len(shared))
+                    and all(_costs_one(position, x, h) and _costs_one(position, x, w)
+                            for x in shared)
+                    and all(_costs_one(position, x, h) and safe(x, WHITE) for x in a)
+                    and all(_costs_one(position, x, w) and safe(x, BLACK) for x in b)):
+                found |= {h, w}
+    return sorted(found)
 
 
 class _SafePoints:
@@ -140,6 +188,22 @@ def _in_small_region(position: PlayoutBoard, p: int) -> bool:
                     return False
                 seen.append(q)
     return True
+
+
+def race_is_seki(a: int, b: int, shared: int) -> bool:
+    """Whether a capturing race without eyes between strings with `shared` common
+    liberties and a and b others is seki whoever moves first: |a - b| <= shared - 2.  The
+    side with shared - 1 more liberties wins moving first, with `shared` more whoever moves
+    first; with one common liberty or none, the side to move fills and wins."""
+    return shared >= 2 and abs(a - b) <= shared - 2
+
+
+def _costs_one(position: PlayoutBoard, x: int, h: int) -> bool:
+    """Whether the owner of string h, playing on its liberty x, is left with exactly one
+    liberty fewer: the stone joins no other string and brings no new liberty, so x is a
+    plain liberty in a race count, not a way out."""
+    return (position.liberties_after(x, position.colour[h])
+            == len(position.libs[h]) - 1)  # type: ignore[arg-type]  # at a head
 
 
 def _nakade_fill(position: PlayoutBoard, p: int, c: int) -> bool:

@@ -20,6 +20,8 @@ Black's area and a Black one at H5 in White's, both dead to our judgement:
 
 from __future__ import annotations
 
+import json
+import os
 import subprocess
 import sys
 from collections.abc import Iterator, Mapping
@@ -334,8 +336,8 @@ def test_the_command_line_option() -> None:
     assert refused.returncode == 2 and "cannot use the judge engine" in refused.stderr
 
 
-def test_score_with_a_judge_engine(tmp_path: Path) -> None:
-    sgf = tmp_path / "walls.sgf"
+def write_walls(path: Path) -> Path:
+    """The game of MOVES as an SGF file at `path`."""
     def sgf_point(vertex: str) -> str:
         if vertex == "pass":
             return ""
@@ -343,7 +345,13 @@ def test_score_with_a_judge_engine(tmp_path: Path) -> None:
 
     body = "".join(f";{c.upper()}[{sgf_point(m)}]"
                    for c, m in (line.split()[1:] for line in MOVES))
-    sgf.write_text(f"(;GM[1]FF[4]SZ[9]KM[0]RU[Chinese]{body})")
+    path.parent.mkdir(parents=True, exist_ok=True)
+    path.write_text(f"(;GM[1]FF[4]SZ[9]KM[0]RU[Chinese]{body})")
+    return path
+
+
+def test_score_with_a_judge_engine(tmp_path: Path) -> None:
+    sgf = write_walls(tmp_path / "walls.sgf")
     done = subprocess.run([sys.executable, "-m", "gtp_weiqi", "score", str(sgf),
                            "--judge-engine", f"{FAKE} --own B5=-0.9 --own H5=-0.9"],
                           capture_output=True, text=True, timeout=TIMEOUT, cwd=ROOT,
@@ -351,6 +359,76 @@ def test_score_with_a_judge_engine(tmp_path: Path) -> None:
     assert done.returncode == 0, done.stderr
     assert "second opinion: B5: ours dead, FakeOwner alive (0.90 sure) -> alive" in done.stderr
     assert "W+28" in done.stdout
+
+
+def _running(marker: str) -> list[int]:
+    """The processes whose command line holds `marker`."""
+    found = []
+    for entry in Path("/proc").iterdir():
+        if entry.name.isdigit():
+            try:
+                if marker.encode() in (entry / "cmdline").read_bytes():
+                    found.append(int(entry.name))
+            except OSError:
+                continue
+    return found
+
+
+@pytest.mark.parametrize("workers", ["1", "2"])
+def test_a_batch_with_a_judge_engine(tmp_path: Path, workers: str) -> None:
+    """Each worker starts the engine once; every row says what it said; the summary counts
+    the games it was asked about; no engine is left running."""
+    for name in ("a", "b", "c"):
+        write_walls(tmp_path / "games" / f"{name}.sgf")
+    marker = f"FakeBatch{os.getpid()}w{workers}"
+    done = subprocess.run([sys.executable, "-m", "gtp_weiqi", "score", "games", "--lang", "en",
+                           "--workers", workers, "--jsonl", "rows.jsonl", "--judge-engine",
+                           f"{FAKE} --own B5=-0.9 --own H5=-0.9 --name {marker}"],
+                          capture_output=True, text=True, timeout=TIMEOUT, cwd=tmp_path,
+                          env=dict(os.environ, PYTHONPATH=str(ROOT)), check=False)
+    assert done.returncode == 0, done.stderr
+    rows = [json.loads(line) for line in (tmp_path / "rows.jsonl").read_text().splitlines()]
+    assert [r["result"] for r in rows] == ["W+28"] * 3
+    for row in rows:
+        assert row["second_opinion"] == {
+            "engine": marker, "failure": None,
+            "strings": [{"string": ["B5"], "ours": "dead", "engine": "alive",
+                         "sureness": 0.9, "verdict": "alive"}]}
+    assert f"second opinion ({marker}): 3 games, strings to decide in 3" in done.stdout
+    assert _running(marker) == []
+
+
+def test_a_batch_whose_judge_engine_dies_counts_on_and_says_so(tmp_path: Path) -> None:
+    """The net is asked once per symmetry, eight questions a game: the engine dies on the
+    second game, which is counted from our judgement alone, its row saying why."""
+    write_walls(tmp_path / "games" / "a.sgf")
+    second = write_walls(tmp_path / "games" / "b.sgf")  # another komi: asked again
+    second.write_text(second.read_text().replace("KM[0]", "KM[1]"))
+    done = subprocess.run([sys.executable, "-m", "gtp_weiqi", "score", "games", "--lang", "en",
+                           "--workers", "1", "--jsonl", "rows.jsonl", "--judge-engine",
+                           f"{FAKE} --own B5=-0.9 --die-after 9", "--method", "area"],
+                          capture_output=True, text=True, timeout=TIMEOUT, cwd=tmp_path,
+                          env=dict(os.environ, PYTHONPATH=str(ROOT)), check=False)
+    assert done.returncode == 0, done.stderr
+    rows = [json.loads(line) for line in (tmp_path / "rows.jsonl").read_text().splitlines()]
+    assert [r["second_opinion"]["failure"] is None for r in rows] == [True, False]
+    assert [r["dead"] for r in rows] == [[], ["B5", "H5"]]  # the engine's view, then ours
+    assert "second opinion unavailable for 1 games: " in done.stdout
+
+
+@pytest.mark.parametrize(("option", "message"), [
+    ([f"{sys.executable} -c pass"], "cannot use the judge engine"),
+    ([f"{FAKE}", "--dask", "local"], "--judge-engine: not with --dask"),
+])
+def test_a_batch_refuses_a_judge_engine_it_cannot_use(tmp_path: Path, option: list[str],
+                                                      message: str) -> None:
+    write_walls(tmp_path / "games" / "a.sgf")
+    done = subprocess.run([sys.executable, "-m", "gtp_weiqi", "score", "games", "--jsonl",
+                           "rows.jsonl", "--judge-engine", *option],
+                          capture_output=True, text=True, timeout=TIMEOUT, cwd=tmp_path,
+                          env=dict(os.environ, PYTHONPATH=str(ROOT)), check=False)
+    assert done.returncode == 2 and message in done.stderr, done.stderr
+    assert not (tmp_path / "rows.jsonl").exists()
 
 
 @pytest.mark.parametrize("front", [[], ["score"], ["match", "--black", "gnugo", "--white",
@@ -450,3 +528,24 @@ def test_katago_search_gives_black_ownership() -> None:
         assert owned[pt(game, "B5")] > 0.5  # type: ignore[index]  # the dead White stone
     finally:
         source.close()
+
+
+def test_katago_as_the_judge_engine_of_a_batch(tmp_path: Path) -> None:
+    """Two workers, each with its own KataGo: both games counted with its opinion (it
+    agrees: nothing to decide), and no KataGo left running."""
+    home = require_katago()
+    for name in ("a", "b"):
+        write_walls(tmp_path / "games" / f"{name}.sgf")
+    command = katago_command(home)
+    done = subprocess.run([sys.executable, "-m", "gtp_weiqi", "score", "games", "--lang", "en",
+                           "--workers", "2", "--method", "area", "--jsonl", "rows.jsonl",
+                           "--judge-engine", command],
+                          capture_output=True, text=True, timeout=TIMEOUT * 3, cwd=tmp_path,
+                          env=dict(os.environ, PYTHONPATH=str(ROOT)), check=False)
+    assert done.returncode == 0, done.stderr
+    rows = [json.loads(line) for line in (tmp_path / "rows.jsonl").read_text().splitlines()]
+    for row in rows:
+        opinion = row["second_opinion"]
+        assert opinion["engine"].startswith("KataGo") and opinion["failure"] is None, opinion
+        assert row["dead"] == ["B5", "H5"] and row["result"] == "0"
+    assert _running(command.split()[0]) == []  # every worker's KataGo has quit

@@ -53,6 +53,9 @@ ZH: dict[str, str] = {
     "with --resume to count the rest": "gtp-weiqi score: 已中断; {total} 局中已写入 {done} "
     "局; 加 --resume 再运行同一命令可数完其余",
     # gtp-weiqi score over many games
+    "second opinion ({engine}): {games} games, strings to decide in {disputed}":
+        "第二意见 ({engine}): {games} 局, 其中 {disputed} 局有需裁定的棋串",
+    "second opinion unavailable for {n} games: {why}": "{n} 局没有第二意见: {why}",
     "counted {games} games, {errors} errors": "共数 {games} 局, 出错 {errors} 局",
     "{n} unfinished games left out (--finished-only)": "{n} 局未终局, 不计入 (--finished-only)",
     "{n} of them unfinished (counted as the position stands; --finished-only leaves them "

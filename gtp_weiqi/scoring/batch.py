@@ -65,18 +65,20 @@ def score_row(name: str, data: bytes, options: BatchOptions) -> dict[str, Any]:
     return score_game(name, data, options)[0]
 
 
-def score_game(name: str, data: bytes, options: BatchOptions
+def score_game(name: str, data: bytes, options: BatchOptions, scorer: Scorer | None = None
                ) -> tuple[dict[str, Any], Record | None, ScoreResult | None]:
     """The row of one game, with the record and the count it was made of (None, None for
-    an error row): what a batch needs to draw or write each game besides its row."""
+    an error row): what a batch needs to draw or write each game besides its row.
+    `scorer`: one with a judge of its own (a second opinion), else the options' seed."""
+    scorer = scorer or Scorer(seed=options.seed)
     try:
         record = load_record(data, name, options.rules, options.komi, options.move)
         rules = record.game.rules
         asked = [rules.counting] if options.methods is None else options.methods
-        result = count_record(record, asked, None, Scorer(seed=options.seed), options.params)
+        result = count_record(record, asked, None, scorer, options.params)
         own = next((m for m in result.methods if m.slug == rules.counting), None)
         if own is None:  # the rules' own method, for the result the record is compared to
-            own = count_record(record, None, None, Scorer(seed=options.seed)).methods[0]
+            own = count_record(record, None, None, scorer).methods[0]
     except ScoringError as exc:
         return error_row(name, len(data), str(exc)), None, None
     except Exception as exc:  # noqa: BLE001 - a broken file must not end the batch

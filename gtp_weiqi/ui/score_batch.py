@@ -136,18 +136,67 @@ def file_stem(name: str) -> str:
     return re.sub(r"[^\w.-]+", "_", base).strip("._") or "game"
 
 
-def count_source(source: Source, options: BatchOptions, files: GameFiles | None = None
-                 ) -> dict[str, Any]:
+@dataclass(frozen=True)
+class JudgeEngine:
+    """A batch's `--judge-engine CMD` and `--judge-visits N`: each process that counts
+    starts the engine once, for all its games (`judge_in_process`)."""
+
+    command: str
+    visits: int = 0
+
+
+# This process's judge engines, started for the first game that needs one: the judge
+# that asks it, or why it could not start (then the games are counted without it).
+_judges: dict[tuple[JudgeEngine, int], tuple[Any, str | None]] = {}
+
+
+def judge_in_process(engine: JudgeEngine, seed: int) -> tuple[Any, str | None]:
+    """This process's OpinionJudge for `engine` (None and why, when it cannot start),
+    started once; stopped when the process ends (`close_judges`).  A worker process says
+    nothing itself: what goes wrong is in its rows."""
+    key = (engine, seed)
+    if key not in _judges:
+        from ..scoring import ScoringError
+        from .gtp.judge_engine import counting_judge
+
+        try:
+            judge, source = counting_judge(engine.command, engine.visits, seed,
+                                           report=lambda message: None)
+        except ScoringError as exc:
+            _judges[key] = (None, str(exc))
+        else:
+            _judges[key] = (judge, None)
+            import multiprocessing.util
+
+            # a worker's last act: quit the engine (killed with the worker, if stopped)
+            multiprocessing.util.Finalize(None, source.close, exitpriority=10)
+    return _judges[key]
+
+
+def close_judges() -> None:
+    """Stop this process's judge engines (the batch's own, when it counted in-process)."""
+    for judge, _failure in _judges.values():
+        if judge is not None:
+            judge.source.close()
+    _judges.clear()
+
+
+def count_source(source: Source, options: BatchOptions, files: GameFiles | None = None,
+                 engine: JudgeEngine | None = None) -> dict[str, Any]:
     """The row of one source (run in a worker process or on a cluster worker); with
     `files`, its pictures and JSON written too (a file that cannot be written makes the
-    row an error with the reason)."""
+    row an error with the reason); with `engine`, counted with its second opinion, which
+    the row's `second_opinion` says."""
     data, problem = read_data(source)
     if data is None:
         return error_row(source.name, None, problem or "nothing to read")
-    if not files:
+    if not files and engine is None:
         return score_row(source.name, data, options)
-    row, record, result = score_game(source.name, data, options)
-    if record is None or result is None:
+    if engine is None:
+        row, record, result = score_game(source.name, data, options)
+    else:
+        row, record, result = _score_with_opinion(source.name, data, options, engine)
+    if record is None or result is None or not files:
         return row
     from .score_cli import ScoreError, write_game_files
 
@@ -158,14 +207,33 @@ def count_source(source: Source, options: BatchOptions, files: GameFiles | None 
     return row
 
 
+def _score_with_opinion(name: str, data: bytes, options: BatchOptions, engine: JudgeEngine
+                        ) -> tuple[dict[str, Any], Any, Any]:
+    """`score_game` with the judge engine's second opinion, and the row's `second_opinion`:
+    what the engine said, or why it said nothing."""
+    from ..scoring import Scorer
+    from .gtp.judge_engine import opinion_fields
+
+    judge, failure = judge_in_process(engine, options.seed)
+    if judge is not None:
+        judge.last = None  # what it says of this game only
+    row, record, result = score_game(name, data, options,
+                                     Scorer(judge=judge) if judge is not None else None)
+    if record is not None:
+        row["second_opinion"] = (
+            opinion_fields(judge.last, judge.source.name, record.game) if judge is not None
+            else {"engine": engine.command, "failure": failure, "strings": []})
+    return row, record, result
+
+
 def _count_task(task: tuple[Source, BatchOptions]) -> dict[str, Any]:
     return count_source(*task)
 
 
-def _count_indexed(task: tuple[int, Source, BatchOptions, GameFiles | None]
-                   ) -> tuple[int, dict[str, Any]]:
-    index, source, options, files = task
-    return index, count_source(source, options, files)
+def _count_indexed(task: tuple[int, Source, BatchOptions, GameFiles | None,
+                               JudgeEngine | None]) -> tuple[int, dict[str, Any]]:
+    index, source, options, files, engine = task
+    return index, count_source(source, options, files, engine)
 
 
 def _quiet_worker() -> None:
@@ -200,10 +268,14 @@ Rows = Generator[tuple[int, dict[str, Any]], None, None]  # (input index, row) a
 
 
 def count_locally(sources: list[Source], options: BatchOptions, workers: int,
-                  files: GameFiles | None = None) -> Rows:
-    """(input index, row) as the rows are done, in `workers` processes (here for one)."""
-    tasks = [(i, s, options, files) for i, s in enumerate(sources)]
-    yield from in_workers(_count_indexed, tasks, workers, initializer=_quiet_worker)
+                  files: GameFiles | None = None, engine: JudgeEngine | None = None) -> Rows:
+    """(input index, row) as the rows are done, in `workers` processes (here for one),
+    each with its own judge engine when `engine` is given."""
+    tasks = [(i, s, options, files, engine) for i, s in enumerate(sources)]
+    try:
+        yield from in_workers(_count_indexed, tasks, workers, initializer=_quiet_worker)
+    finally:
+        close_judges()  # started here when the games were counted in this process
 
 
 def count_on_cluster(sources: list[Source], options: BatchOptions, address: str,
@@ -328,6 +400,7 @@ class BatchSettings:
     lang: str = "en"  # the language of the summary (zh, en or both)
     finished_only: bool = False  # leave the unfinished games out of the summary
     files: GameFiles | None = None  # pictures and JSON per game (--svg / --png / --json DIR)
+    engine: JudgeEngine | None = None  # a second opinion (--judge-engine), not on a cluster
 
 
 def run_batch(settings: BatchSettings, stdout: TextIO | None = None,
@@ -349,7 +422,8 @@ def run_batch(settings: BatchSettings, stdout: TextIO | None = None,
     if settings.dask is not None:
         results = count_on_cluster(todo, settings.options, settings.dask, settings.workers)
     else:
-        results = count_locally(todo, settings.options, settings.workers, settings.files)
+        results = count_locally(todo, settings.options, settings.workers, settings.files,
+                                settings.engine)
     progress = _progress(len(todo), stderr)
     finished: dict[int, dict[str, Any]] = {}
     ready = 0
@@ -414,6 +488,8 @@ def run_batch(settings: BatchSettings, stdout: TextIO | None = None,
                        if skipped else ""))
     for line in lines(settings.lang, *said) + summary.lines(settings.lang):
         print(line, file=summary_to)
+    for line in _opinion_lines(rows, settings.lang):
+        print(line, file=summary_to)
     errors = [row for row in rows if row.get("error")]
     if errors:  # which files, and why: listed last, where a reader looks
         for line in sentence(settings.lang, "not counted ({n}):", n=len(errors)):
@@ -421,6 +497,23 @@ def run_batch(settings: BatchSettings, stdout: TextIO | None = None,
         for row in errors:
             print(f"  {row['file']}: {row['error']}", file=summary_to)
     return 1 if summary.errors else 0
+
+
+def _opinion_lines(rows: list[dict[str, Any]], lang: str) -> list[str]:
+    """What the judge engine did over the batch: on how many games it changed a verdict
+    or left a string unclear, and on how many it gave no opinion, with the first reason."""
+    asked = [row["second_opinion"] for row in rows if row.get("second_opinion")]
+    if not asked:
+        return []
+    failed = [o["failure"] for o in asked if o.get("failure")]
+    disputed = sum(1 for o in asked if o.get("strings"))
+    said = sentence(lang, "second opinion ({engine}): {games} games, strings to decide in "
+                    "{disputed}", engine=asked[0]["engine"], games=len(asked),
+                    disputed=disputed)
+    if failed:
+        said += sentence(lang, "second opinion unavailable for {n} games: {why}",
+                         n=len(failed), why=failed[0])
+    return said
 
 
 def _save(outputs: list[Output]) -> None:
@@ -483,5 +576,6 @@ def _progress(total: int, stream: TextIO) -> Callable[[dict[str, Any] | None], N
     return update
 
 
-__all__ = ["BatchError", "BatchSettings", "GameFiles", "Output", "Source", "Stopped",
-           "count_source", "file_stem", "gather", "run_batch"]
+__all__ = ["BatchError", "BatchSettings", "GameFiles", "JudgeEngine", "Output", "Source",
+           "Stopped", "close_judges", "count_source", "file_stem", "gather",
+           "judge_in_process", "run_batch"]

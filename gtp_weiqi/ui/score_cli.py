@@ -59,7 +59,7 @@ from .judge_options import add_judge_arguments, refused_judge_option
 
 if TYPE_CHECKING:
     from ..pictures import FirstMoveNote
-    from .score_batch import GameFiles
+    from .score_batch import GameFiles, JudgeEngine
 
 PROG = "gtp-weiqi score"
 SOURCE_LABEL = {GIVEN: "--dead"}  # how the table names where the dead stones came from
@@ -111,7 +111,8 @@ def add_arguments(p: argparse.ArgumentParser) -> None:
                         "default: the end of the record)")
     p.add_argument("--seed", type=int, default=0, metavar="N",
                    help="seed of the dead-stone judgement (default 0)")
-    add_judge_arguments(p, "for a second opinion on the dead stones (one game)")
+    add_judge_arguments(p, "for a second opinion on the dead stones (in a batch: one "
+                           "engine per worker, its views in each row's second_opinion)")
     add_lang_argument(p)
     batch = p.add_argument_group(
         "counting many games", "one row per game; a broken file is a row with its error")
@@ -131,7 +132,7 @@ def add_arguments(p: argparse.ArgumentParser) -> None:
 
 
 BATCH_OPTIONS = ("jsonl", "csv", "workers", "resume", "dask", "finished_only")
-ONE_GAME_OPTIONS = ("dead", "judge_engine")
+ONE_GAME_OPTIONS = ("dead",)
 PER_GAME_OPTIONS = ("svg", "png", "json")  # in a batch: a folder, one file per game
 
 
@@ -497,6 +498,7 @@ def run_many(args: argparse.Namespace) -> int:
         raise ScoreError(2, "--workers must be at least 1")
     if args.jsonl == "-" and args.csv == "-":
         raise ScoreError(2, "--jsonl and --csv cannot both go to stdout")
+    engine = judge_engine_of(args)
     methods_text = args.method or "all"
     try:
         rules = resolve_rules(args.rules, None)[0]
@@ -512,13 +514,36 @@ def run_many(args: argparse.Namespace) -> int:
     settings = BatchSettings(paths=args.paths, options=options, methods=slugs,
                              jsonl=args.jsonl, csv=args.csv, workers=workers,
                              resume=args.resume, dask=args.dask, lang=args.lang,
-                             finished_only=args.finished_only, files=files)
+                             finished_only=args.finished_only, files=files, engine=engine)
     from .cluster import ClusterError
 
     try:
         return run_batch(settings)
     except (BatchError, ClusterError) as exc:
         raise ScoreError(2, str(exc)) from None
+
+
+def judge_engine_of(args: argparse.Namespace) -> JudgeEngine | None:
+    """A batch's judge engine, tried once here so that a command that cannot work is
+    refused before any game is counted (each worker then starts its own)."""
+    refused = refused_judge_option(args)
+    if refused is not None:
+        raise ScoreError(2, refused)
+    if not args.judge_engine:
+        return None
+    if args.dask is not None:
+        raise ScoreError(2, "--judge-engine: not with --dask (each worker of the cluster "
+                            "would need the engine); count on this machine with --workers")
+    from .score_batch import JudgeEngine, close_judges, judge_in_process
+
+    engine = JudgeEngine(args.judge_engine, args.judge_visits)
+    try:
+        judge, failure = judge_in_process(engine, args.seed)
+    finally:
+        close_judges()  # the workers start their own: none is shared across a fork
+    if judge is None:
+        raise ScoreError(2, failure or "cannot use the judge engine")
+    return engine
 
 
 def json_flag_last(argv: list[str]) -> list[str]:

@@ -307,16 +307,17 @@ def start_judge(engine: WeiqiEngine, command: str, visits: int = 0) -> EngineOwn
     it cannot start or reports no ownership."""
     try:
         source = EngineOwnership.start(command, visits)
-    except ChannelError as exc:
-        print(f"gtp-weiqi: cannot use the judge engine {command!r}: {exc.describe()}",
-              file=sys.stderr, flush=True)
-        return None
     except ControllerError as exc:
-        print(f"gtp-weiqi: cannot use the judge engine {command!r}: {exc}", file=sys.stderr,
-              flush=True)
+        print(f"gtp-weiqi: {cannot_use(command, exc)}", file=sys.stderr, flush=True)
         return None
     attach(engine, source)
     return source
+
+
+def cannot_use(command: str, exc: ControllerError) -> str:
+    """Why the judge engine `command` could not be started, in one line."""
+    why = exc.describe() if isinstance(exc, ChannelError) else str(exc)
+    return f"cannot use the judge engine {command!r}: {why}"
 
 
 def judge_with_engine(command: str, visits: int = 0, seed: int = 0,
@@ -335,17 +336,22 @@ def _to_stderr(message: str) -> None:
     print(f"gtp-weiqi: {message}", file=sys.stderr, flush=True)
 
 
+def counting_judge(command: str, visits: int = 0, seed: int = 0,
+                   report: Callable[[str], None] | None = None
+                   ) -> tuple[OpinionJudge, EngineOwnership]:
+    """`judge_with_engine` for a command line's `--judge-engine`: ScoringError, saying why,
+    when the engine cannot be used."""
+    try:
+        return judge_with_engine(command, visits, seed, report)
+    except ControllerError as exc:
+        raise ScoringError(cannot_use(command, exc)) from None
+
+
 def judged_count(command: str, visits: int, record: Record, slugs: list[str],
                  dead: list[str] | None, seed: int, params: dict[str, Any]) -> ScoreResult:
     """`gtp-weiqi score --judge-engine CMD`: one game counted with the engine's second
     opinion; what it said goes to stderr.  ScoringError when the engine cannot be used."""
-    try:
-        judge, source = judge_with_engine(command, visits, seed)
-    except ChannelError as exc:
-        raise ScoringError(f"cannot use the judge engine {command!r}: {exc.describe()}"
-                           ) from None
-    except ControllerError as exc:
-        raise ScoringError(f"cannot use the judge engine {command!r}: {exc}") from None
+    judge, source = counting_judge(command, visits, seed)
     try:
         result = count_record(record, slugs, dead, Scorer(judge=judge), params=params)
         if judge.last is not None:
@@ -370,6 +376,19 @@ def opinion_lines(found: OpinionReport, game: Game) -> list[str]:
             for s, v in sorted(found.views.items())]
 
 
+def opinion_fields(found: OpinionReport | None, engine: str, game: Game) -> dict[str, Any]:
+    """What the engine said of `game` as a batch row's `second_opinion`: its name, why it
+    gave no opinion (or None), and each string it was asked to decide (its stones, both
+    views, how sure the engine was, the verdict)."""
+    if found is None:  # nothing was asked (every stone alive under the method, say)
+        return {"engine": engine, "failure": None, "strings": []}
+    return {"engine": found.engine or engine, "failure": found.failure,
+            "strings": [{"string": sorted(format_vertex(game.board.row_col(p)) for p in s),
+                         "ours": v.ours, "engine": v.engine,
+                         "sureness": round(abs(v.sureness), 2), "verdict": v.verdict}
+                        for s, v in sorted(found.views.items())]}
+
+
 def attach_backend(proxy: Proxy) -> OpinionJudge | None:
     """In proxy mode: a back end that reports ownership is the judgement's second opinion
     too (None when it reports none, or a judge engine of its own was given)."""
@@ -379,6 +398,7 @@ def attach_backend(proxy: Proxy) -> OpinionJudge | None:
     return attach(proxy.engine, BackendOwnership(proxy), proxy.report)
 
 
-__all__ = ["BackendOwnership", "EngineOwnership", "attach", "attach_backend",
-           "judge_with_engine", "judged_count", "opinion_lines", "parse_raw_nn",
-           "parse_search", "position_commands", "reports_ownership", "start_judge"]
+__all__ = ["BackendOwnership", "EngineOwnership", "attach", "attach_backend", "cannot_use",
+           "counting_judge", "judge_with_engine", "judged_count", "opinion_fields",
+           "opinion_lines", "parse_raw_nn", "parse_search", "position_commands",
+           "reports_ownership", "start_judge"]

@@ -24,7 +24,7 @@ import time
 from collections.abc import Callable, Generator
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Any, TextIO
+from typing import TYPE_CHECKING, Any, TextIO
 
 from ..core.files import atomic_write
 from ..core.lang import ZH, lines, sentence, word
@@ -44,6 +44,10 @@ from ..scoring.batch import (
 from ..scoring.pool import in_workers
 from ..scoring.record import MAX_SGF_BYTES
 from ..scoring.result import FirstMoveString
+
+if TYPE_CHECKING:
+    from ..judgement.second_opinion import OpinionJudge
+    from ..scoring import Record, ScoreResult
 
 SNAPSHOT_SECONDS = 2.0  # the shortest time between two snapshots of the output files
 SNAPSHOT_SHARE = 0.05  # at most this share of the run's time goes into writing snapshots
@@ -147,10 +151,10 @@ class JudgeEngine:
 
 # This process's judge engines, started for the first game that needs one: the judge
 # that asks it, or why it could not start (then the games are counted without it).
-_judges: dict[tuple[JudgeEngine, int], tuple[Any, str | None]] = {}
+_judges: dict[tuple[JudgeEngine, int], tuple[OpinionJudge | None, str | None]] = {}
 
 
-def judge_in_process(engine: JudgeEngine, seed: int) -> tuple[Any, str | None]:
+def judge_in_process(engine: JudgeEngine, seed: int) -> tuple[OpinionJudge | None, str | None]:
     """This process's OpinionJudge for `engine` (None and why, when it cannot start),
     started once; stopped when the process ends (`close_judges`).  A worker process says
     nothing itself: what goes wrong is in its rows."""
@@ -177,7 +181,7 @@ def close_judges() -> None:
     """Stop this process's judge engines (the batch's own, when it counted in-process)."""
     for judge, _failure in _judges.values():
         if judge is not None:
-            judge.source.close()
+            judge.source.close()  # type: ignore[attr-defined]  # an EngineOwnership
     _judges.clear()
 
 
@@ -208,7 +212,7 @@ def count_source(source: Source, options: BatchOptions, files: GameFiles | None 
 
 
 def _score_with_opinion(name: str, data: bytes, options: BatchOptions, engine: JudgeEngine
-                        ) -> tuple[dict[str, Any], Any, Any]:
+                        ) -> tuple[dict[str, Any], Record | None, ScoreResult | None]:
     """`score_game` with the judge engine's second opinion, and the row's `second_opinion`:
     what the engine said, or why it said nothing."""
     from ..scoring import Scorer

@@ -2,9 +2,9 @@
 
 A record is kept when it ended by counting (``RE[B+12.5]``, not ``B+R`` or ``W+T``), its
 last node marks the players' dead stones (``TB`` / ``TW`` on stones, as KGS's CGoban saves
-an agreed count), and those marks reproduce the recorded margin under the record's rules
-(territory counting for Japanese and Korean rules, area counting for Chinese and AGA; a
-handicap's compensation as KGS gives it).  The marks are what the players agreed, which is
+an agreed count), and those marks reproduce the recorded margin: the record counted as
+`gtp-weiqi score` counts it, under its own rules' method with the marked stones dead, gives
+the recorded result.  The marks are what the players agreed, which is
 not always the truth: `bench_human.py` asks KataGo too and scores only the games where both
 say the same.
 
@@ -27,99 +27,70 @@ import sys
 from pathlib import Path
 from typing import Any
 
-from sgfmill import boards, sgf
-
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
+from gtp_weiqi.core.board import BLACK  # noqa: E402
 from gtp_weiqi.core.coords import format_vertex  # noqa: E402
 from gtp_weiqi.core.files import atomic_write  # noqa: E402
+from gtp_weiqi.scoring.batch import BatchOptions, recorded_winner, score_game  # noqa: E402
+from gtp_weiqi.scoring.record import SGF_TERRITORY  # noqa: E402
 
-RESULT = re.compile(r"([BW])\+(\d+(?:\.\d+)?)")
-AREA_RULES = ("chinese", "aga")
-# White's compensation per handicap stone under area rules, as KGS counts it.
-HANDICAP_COMPENSATION = {"chinese": lambda h: h if h > 1 else 0,
-                         "aga": lambda h: h - 1 if h > 1 else 0}
 BOT_NAMES = re.compile(r"bot|gnugo|gnu_go|leela|katago|^zen\d|^zen$|fuego|pachi|golois|"
                        r"dcnn|^aya|crazystone|mogo|alphago|^lz\d|engine", re.IGNORECASE)
+OWN_METHOD = BatchOptions(methods=None)  # each record counted under its own rules' method
 
 
-def recorded_margin(text: str) -> float | None:
-    """Black's margin from an RE value such as 'W+6.5' (None: not a counted result)."""
-    found = RESULT.fullmatch(text.strip())
-    if found is None:
-        return None
-    margin = float(found.group(2))
-    return margin if found.group(1) == "B" else -margin
+def players(data: bytes) -> tuple[str, str]:
+    """The record's PB and PW (empty when absent)."""
+    from sgfmill import sgf
+
+    root = sgf.Sgf_game.from_bytes(data).get_root()
+    return tuple(str(root.get(key)) if root.has_property(key) else ""  # type: ignore[return-value]
+                 for key in ("PB", "PW"))
 
 
 def convert(data: bytes, name: str, size: int | None = None,
             no_bots: bool = False) -> tuple[dict[str, Any] | None, str]:
-    """The record of one SGF for the set, or None and why it is left out."""
-    try:
-        game = sgf.Sgf_game.from_bytes(data)
-    except ValueError as exc:
-        return None, f"not readable: {exc}"
-    root = game.get_root()
-
-    def prop(key: str, default: str = "") -> str:
-        return str(root.get(key)) if root.has_property(key) else default
-
-    width = game.get_size()
-    if size is not None and width != size:
-        return None, f"not {size}x{size}"
-    margin = recorded_margin(prop("RE"))
+    """The record of one SGF for the set, or None and why it is left out.  It is counted as
+    `gtp-weiqi score` counts it, under its own rules, with the dead stones its TB / TW marks
+    name (`scoring.record`); kept when that count gives the recorded margin."""
+    winner, margin = recorded_winner(_result(data))
     if margin is None:
         return None, "not ended by counting"
-    if no_bots and (BOT_NAMES.search(prop("PB")) or BOT_NAMES.search(prop("PW"))):
-        return None, "a player looks like a program"
-    board = boards.Board(width)
-    setup: dict[str, list[str]] = {"B": [], "W": []}
-    for key, colour in (("AB", "b"), ("AW", "w")):
-        for point in root.get(key) if root.has_property(key) else ():
-            board.play(point[0], point[1], colour)
-            setup[colour.upper()].append(format_vertex(point))
-    moves: list[list[str]] = []
-    captured = {"B": 0, "W": 0}  # stones taken by each colour
-    for node in game.get_main_sequence()[1:]:
-        colour, move = node.get_move()
-        if colour is None:
-            continue
-        if move is None:
-            moves.append([colour.upper(), "pass"])
-            continue
-        before = len(board.list_occupied_points())
-        try:
-            board.play(move[0], move[1], colour)
-        except ValueError:
-            return None, "an illegal move"
-        captured[colour.upper()] += before + 1 - len(board.list_occupied_points())
-        moves.append([colour.upper(), format_vertex(move)])
-    last = game.get_last_node()
-    marks = {key: set(last.get(key)) if last.has_property(key) else set()
-             for key in ("TB", "TW")}
-    if not marks["TB"] and not marks["TW"]:
+    if b"TB[" not in data and b"TW[" not in data:  # else the judgement would be asked
         return None, "no dead-stone marks (TB/TW) on the last node"
-    dead_white = sorted(format_vertex(p) for p in marks["TB"] if board.get(*p) == "w")
-    dead_black = sorted(format_vertex(p) for p in marks["TW"] if board.get(*p) == "b")
-    black_area = sum(1 for p in marks["TB"] if board.get(*p) is None)
-    white_area = sum(1 for p in marks["TW"] if board.get(*p) is None)
-    rules = prop("RU").lower()
-    komi = float(prop("KM", "0") or 0)
-    handicap = int(prop("HA", "0") or 0)
-    if rules in AREA_RULES:
-        stones = collections.Counter(colour for colour, _point in board.list_occupied_points())
-        counted = (stones["b"] - len(dead_black) + black_area + len(dead_white)
-                   - stones["w"] + len(dead_white) - white_area - len(dead_black) - komi
-                   - HANDICAP_COMPENSATION[rules](handicap))
-    else:  # a dead stone is a prisoner, and its point territory
-        counted = (black_area + 2 * len(dead_white) + captured["B"]
-                   - white_area - 2 * len(dead_black) - captured["W"] - komi)
-    if abs(counted - margin) > 1e-6:
+    row, record, _count = score_game(name, data, OWN_METHOD)
+    if record is None:
+        return None, f"not counted: {row['error']}"
+    game = record.game
+    if size is not None and (game.width, game.height) != (size, size):
+        return None, f"not {size}x{size}"
+    if no_bots and any(BOT_NAMES.search(p) for p in players(data)):
+        return None, "a player looks like a program"
+    if row["dead_source"] != SGF_TERRITORY:
+        return None, "no dead-stone marks (TB/TW) on the last node"
+    black_margin = margin if winner == "B" else -margin
+    if abs(row["margins"][row["method"]] - black_margin) > 1e-6:
         return None, "the marks do not reproduce the recorded result"
-    return {"file": name, "size": width, "komi": komi, "handicap": handicap,
-            "rules": prop("RU"), "result": prop("RE"), "black": prop("PB"),
-            "white": prop("PW"), "date": prop("DT"), "setup": setup, "moves": moves,
-            "dead": sorted(dead_black + dead_white), "dead_marks": "TB/TW"}, "kept"
+
+    def vertex(point: int | None) -> str:
+        return "pass" if point is None else format_vertex(game.board.row_col(point))
+
+    word = {BLACK: "B"}
+    setup: dict[str, list[str]] = {"B": [], "W": []}
+    for point, colour in game.setup:
+        setup[word.get(colour, "W")].append(vertex(point))
+    return {"file": name, "size": game.width, "komi": game.komi, "handicap": game.handicap,
+            "rules": row["rules"], "result": record.recorded_result, "setup": setup,
+            "moves": [[word.get(m.colour, "W"), vertex(m.point)] for m in game.moves],
+            "dead": row["dead"], "dead_marks": "TB/TW"}, "kept"
+
+
+def _result(data: bytes) -> str:
+    """The RE value, read before the record is parsed and counted: most records of an
+    archive are left out, having ended by resignation or time."""
+    found = re.search(rb"RE\[([^\]]*)\]", data)
+    return found.group(1).decode("utf-8", "replace") if found else ""
 
 
 def sgf_files(paths: list[str]) -> list[Path]:

@@ -32,11 +32,16 @@ def default_workers() -> int:
         return max(1, os.cpu_count() or 1)
 
 
+def runs_here(workers: int, tasks: int) -> bool:
+    """Whether `in_workers` runs the tasks in this process (one worker, or one task)."""
+    return workers <= 1 or tasks <= 1
+
+
 def in_workers(func: Callable[[T], R], tasks: Sequence[T], workers: int,
                initializer: Callable[[], None] | None = None) -> Generator[R, None, None]:
     """`func` of each task, as done, in `workers` processes (here, in order, for one
     worker or one task).  `func` must be a module-level function (it is pickled)."""
-    if workers <= 1 or len(tasks) <= 1:
+    if runs_here(workers, len(tasks)):
         for task in tasks:
             yield func(task)
         return
@@ -67,4 +72,4 @@ def in_workers(func: Callable[[T], R], tasks: Sequence[T], workers: int,
             pool.terminate()
 
 
-__all__ = ["default_workers", "in_workers"]
+__all__ = ["default_workers", "in_workers", "runs_here"]

@@ -41,7 +41,7 @@ from ..scoring.batch import (
     score_row,
     summarise,
 )
-from ..scoring.pool import in_workers
+from ..scoring.pool import in_workers, runs_here
 from ..scoring.record import MAX_SGF_BYTES
 from ..scoring.result import FirstMoveString
 
@@ -276,10 +276,12 @@ def count_locally(sources: list[Source], options: BatchOptions, workers: int,
     """(input index, row) as the rows are done, in `workers` processes (here for one),
     each with its own judge engine when `engine` is given."""
     tasks = [(i, s, options, files, engine) for i, s in enumerate(sources)]
+    if not runs_here(workers, len(tasks)):
+        close_judges()  # each worker starts its own: none is shared across a fork
     try:
         yield from in_workers(_count_indexed, tasks, workers, initializer=_quiet_worker)
     finally:
-        close_judges()  # started here when the games were counted in this process
+        close_judges()  # the one the games were counted with here, if any
 
 
 def count_on_cluster(sources: list[Source], options: BatchOptions, address: str,

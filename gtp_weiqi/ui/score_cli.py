@@ -524,8 +524,9 @@ def run_many(args: argparse.Namespace) -> int:
 
 
 def judge_engine_of(args: argparse.Namespace) -> JudgeEngine | None:
-    """A batch's judge engine, tried once here so that a command that cannot work is
-    refused before any game is counted (each worker then starts its own)."""
+    """A batch's judge engine, started here so that a command that cannot work is refused
+    before any game is counted; the games counted in this process use it, and each worker
+    process starts its own (`score_batch.count_locally`)."""
     refused = refused_judge_option(args)
     if refused is not None:
         raise ScoreError(2, refused)
@@ -534,13 +535,10 @@ def judge_engine_of(args: argparse.Namespace) -> JudgeEngine | None:
     if args.dask is not None:
         raise ScoreError(2, "--judge-engine: not with --dask (each worker of the cluster "
                             "would need the engine); count on this machine with --workers")
-    from .score_batch import JudgeEngine, close_judges, judge_in_process
+    from .score_batch import JudgeEngine, judge_in_process
 
     engine = JudgeEngine(args.judge_engine, args.judge_visits)
-    try:
-        judge, failure = judge_in_process(engine, args.seed)
-    finally:
-        close_judges()  # the workers start their own: none is shared across a fork
+    judge, failure = judge_in_process(engine, args.seed)
     if judge is None:
         raise ScoreError(2, failure or "cannot use the judge engine")
     return engine

@@ -175,6 +175,35 @@ def test_an_approach_that_costs_the_approacher_is_no_safe_fill_and_leaves_a_seki
     assert statuses <= {"seki", "dead"} and "seki" in statuses
 
 
+# -- one eye against a bigger eye space: no seki ----------------------------------------------
+
+# Black's A5-B8 has one eye, the two points A6-A7, and one liberty outside it, A4, that White
+# fills safely (it joins White's corner, which keeps A2, A3, B1 and C3).  Black's eye counted as
+# two held liberties and made the group look locked, and the region A2-A4 it shares with the
+# corner made both a seki; the playouts then kept off A4 and left the corner to die at some
+# seeds.  White fills A4, plays inside the eye and takes the group: Black is dead, as GNU Go
+# and the players of a scored KGS game with this shape say.
+ONE_EYE_BESIDE_A_BIGGER_EYE = """
+    OOOO.O.O.
+    XXOOOOOOO
+    .XOXXXXXX
+    .XOX.X.X.
+    XXOXXXXXX
+    .OXXXXXXX
+    .O.X.....
+    .OOOX....
+    O.OXX....
+"""
+
+
+@pytest.mark.parametrize("seed", SEEDS)
+def test_a_one_eyed_group_that_holds_no_outside_liberty_is_in_no_seki(seed: int) -> None:
+    board = board_from_diagram(ONE_EYE_BESIDE_A_BIGGER_EYE)
+    assert find_seki(board).strings == []
+    assert statuses(board, seed, "A5", "B8", "B4", "A1", "C4") == ["dead", "dead", "alive",
+                                                                   "alive", "alive"]
+
+
 # -- a capturing race without eyes that nobody wins (无眼双活) ----------------------------------
 
 # Black's A6-F6-D5 and White's A4-F4-F5 share the liberties A5, B5, C5; White has one more,

@@ -82,8 +82,14 @@ def seki_in(board: Board, col: list[int]) -> SekiInfo:
     regions, region_of = empty_regions(col, board.points, board.neighbours)
     region_colours = [border_colours(col, board.neighbours, reg) for reg in regions]
     safe = _SafePoints(position)
-    locked = _locked_strings(position, regions, region_of, region_colours, safe)
-    seki_heads = _seki_strings(position, locked, region_of, region_colours) if locked else []
+    locked = _locked_strings(position, _candidates(position, regions, region_of,
+                                                   region_colours), safe)
+    seki_heads: list[int] = []
+    while locked:
+        seki_heads, one_eyed = _seki_strings(position, locked, region_of, region_colours, safe)
+        if not one_eyed:
+            break
+        locked = _locked_strings(position, locked - one_eyed, safe)
     races = race_seki(position, regions, region_of, region_colours, safe)
     seki_heads = sorted(set(seki_heads) | set(races))
     if not seki_heads:
@@ -240,45 +246,50 @@ def _nakade_fill(position: PlayoutBoard, p: int, c: int) -> bool:
     return len(shape) <= 2 or nakade_vital_point(shape, after.neighbours) >= 0
 
 
-def _locked_strings(position: PlayoutBoard, regions: list[list[int]], region_of: dict[int, int],
-                    region_colours: list[int], safe: _SafePoints) -> set[int]:
-    """Step 1: the heads of the locked strings.  The candidates are the strings whose
-    liberties all lie in small eyes (one-colour regions of at most SEKI_EYE_MAX points) or
-    in regions touching both colours."""
-    col, head, libs = position.colour, position.head, position.libs
-    nbrs = position.neighbours
+def _candidates(position: PlayoutBoard, regions: list[list[int]], region_of: dict[int, int],
+                region_colours: list[int]) -> set[int]:
+    """The heads of the strings whose liberties all lie in small eyes (one-colour regions of
+    at most SEKI_EYE_MAX points) or in regions touching both colours: the only strings a
+    seki can hold."""
     cand: set[int] = set()
     for h in position.heads():
-        lib: set[int] = libs[h]  # type: ignore[assignment]  # at a head
-        ok = bool(lib)
-        for x in lib:
-            r = region_of[x]
-            if region_colours[r] != BOTH and len(regions[r]) > SEKI_EYE_MAX:
-                ok = False
-                break
-        if ok:
+        lib: set[int] = position.libs[h]  # type: ignore[assignment]  # at a head
+        if lib and all(region_colours[region_of[x]] == BOTH
+                       or len(regions[region_of[x]]) <= SEKI_EYE_MAX for x in lib):
             cand.add(h)
+    return cand
+
+
+def _held(position: PlayoutBoard, h: int, cand: set[int], safe: _SafePoints) -> list[int]:
+    """The liberties of string h that the opponent cannot fill safely and that touch no
+    string outside `cand`."""
+    col, head, nbrs = position.colour, position.head, position.neighbours
+    opp = 3 - col[h]
+    return [x for x in sorted(position.libs[h])  # type: ignore[arg-type]  # at a head
+            if not safe(x, opp)
+            and all(col[q] == EMPTY or head[q] in cand for q in nbrs[x])]
+
+
+def _locked_strings(position: PlayoutBoard, cand: set[int], safe: _SafePoints) -> set[int]:
+    """Step 1: of the candidate heads, those locked: two held liberties (`_held`) or more,
+    among candidates that are locked too (repeat until stable)."""
+    cand = set(cand)
     changed = True
     while changed:
         changed = False
         for h in sorted(cand):
-            opp = 3 - col[h]
-            held = 0
-            for x in libs[h]:  # type: ignore[union-attr]  # at a head
-                if safe(x, opp):
-                    continue
-                if any(col[q] != EMPTY and head[q] not in cand for q in nbrs[x]):
-                    continue
-                held += 1
-            if held < 2:
+            if len(_held(position, h, cand, safe)) < 2:
                 cand.discard(h)  # its next sweep-mates see it gone
                 changed = True
     return cand
 
 
 def _seki_strings(position: PlayoutBoard, locked: set[int], region_of: dict[int, int],
-                  region_colours: list[int]) -> list[int]:
-    """Steps 2 and 3: the heads of the locked strings in seki, in point order."""
+                  region_colours: list[int], safe: _SafePoints) -> tuple[list[int], set[int]]:
+    """Steps 2 and 3: the heads of the locked strings in seki, in point order, and the
+    heads of the one-eyed blocks that hold no liberty outside their eye: the opponent fills
+    every other liberty safely and then plays in the eye, so they are in no seki (a black
+    group with a two-point eye beside a white corner group with a bigger eye is one)."""
     col, libs = position.colour, position.libs
     blocks = Blocks(locked)
 
@@ -296,6 +307,12 @@ def _seki_strings(position: PlayoutBoard, locked: set[int], region_of: dict[int,
         if region_colours[r] in (BLACK, WHITE):
             eye_regions.setdefault(blocks.root(hs[0]), set()).add(r)
     living = {b for b, rs in eye_regions.items() if len(rs) >= 2}
+    holding = {blocks.root(h) for h in locked
+               if any(region_colours[region_of[x]] == BOTH
+                      for x in _held(position, h, locked, safe))}
+    one_eyed = {h for h in locked if blocks.root(h) not in living | holding}
+    if one_eyed:
+        return [], one_eyed
     # Seki units through mixed regions.
     for r, hs in sorted(region_strings.items()):
         if region_colours[r] == BOTH:
@@ -310,7 +327,7 @@ def _seki_strings(position: PlayoutBoard, locked: set[int], region_of: dict[int,
         if root in living or len({col[h] for h in members}) < 2:
             continue
         seki_heads += members
-    return sorted(seki_heads)
+    return sorted(seki_heads), set()
 
 
 def _seki_points(position: PlayoutBoard, seki_heads: list[int], regions: list[list[int]],

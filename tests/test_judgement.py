@@ -578,3 +578,44 @@ def test_benson_alive_strings_are_never_reported_dead(seed: int, size: int, fill
         for p in benson_alive(board, colour):
             assert report.status[p] != "dead"
             assert p not in unclear_points(report)
+
+
+# -- verdicts of the first-move stage reach the strings joined to them --------------------------
+
+# White's D4-D5 and F4-F5 share the liberties E4 and E5 (a miai, 见合): they are joined.  When
+# the playouts called F4-F5 dead and left D4-D5 open, and the first-move stage then finds that
+# D4-D5 lives whoever moves first, F4-F5 lives with it: the links are read again after the
+# new verdicts, as they are after the playouts.
+JOINED_BY_A_MIAI = """
+    .........
+    .........
+    ..XXXXX..
+    ..XO.OX..
+    ..XO.OX..
+    ..XXXXX..
+    .........
+    .........
+    .........
+"""
+
+
+def test_a_string_the_first_move_stage_settles_alive_revives_those_joined_to_it(
+        monkeypatch) -> None:
+    from gtp_weiqi.judgement import pipeline
+    from gtp_weiqi.judgement.report import ALIVE, DEAD, FirstMove
+
+    board = board_from_diagram(JOINED_BY_A_MIAI)
+    j = pipeline._Judging(board)
+    left, right = j.head[at(board, "D5")], j.head[at(board, "F5")]
+    j.string_status = {h: ALIVE for h in j.stones if h not in (left, right)}
+    j.string_status[right] = DEAD
+    j.playouts = [object()]  # type: ignore[list-item]  # read only by the stub below
+
+    def settled_alive(_playouts, strings):
+        assert [sorted(s) for s in strings] == [sorted(j.stones[left])]
+        return {tuple(j.stones[left]): FirstMove(ALIVE, ALIVE, -1, -1)}
+
+    monkeypatch.setattr(pipeline, "first_move_outcomes", settled_alive)
+    pipeline._explain_by_first_move(j)
+    assert j.string_status[left] == ALIVE
+    assert j.string_status[right] == ALIVE

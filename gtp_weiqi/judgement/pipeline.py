@@ -175,7 +175,8 @@ def _explain_by_first_move(j: _Judging) -> None:
     for h in _left_in_ko(j):
         j.string_status[h] = ALIVE
         settled = True
-    if settled:  # one verdict again for the blocks the new verdicts touch
+    if settled:  # links and one verdict again for the strings the new verdicts touch
+        revive_joined(j.board, j.col, j.head, j.stones, j.string_status, j.certain)
         make_consistent(j.col, j.points, j.nbrs, j.head, j.stones, j.string_status, j.certain)
         j.first_move = {k: f for k, f in j.first_move.items()
                         if j.head[k[0]] not in j.string_status}

@@ -70,10 +70,10 @@ TWO_EYES = """
     .........
 """
 
-# E4 is an eye shape, but F4 beside it touches no other eye and White can put it in atari from
-# outside (F5, F3): the eye is not counted.  (The group lives all the same, as Black answers
-# F5 at F3 and the other way round; the playouts find that.)
-ONE_EYE_AND_A_SPOILABLE_ONE = """
+# E4 is an eye shape, and F4 beside it touches no other eye, but White's atari from outside on
+# either of its liberties F5 and F3 is answered on the other, which joins F4 to the ring
+# around both eyes (a miai, 见合): both eyes are real and the group lives.
+TWO_EYES_ONE_HELD_BY_A_MIAI = """
     .........
     .........
     .........
@@ -81,6 +81,19 @@ ONE_EYE_AND_A_SPOILABLE_ONE = """
     OXXXX.O..
     OX.X.XO..
     OXXXX.O..
+    OOOOOOO..
+    .........
+"""
+# The same with White on F3: F4 joins the ring at F5 only, and White's F5 puts it in atari,
+# so the eye E4 is not counted (Black, moving first, lives by F5: the playouts read the rest).
+ONE_EYE_AND_A_SPOILABLE_ONE = """
+    .........
+    .........
+    .........
+    OOOOOOO..
+    OXXXX.O..
+    OX.X.XO..
+    OXXXXOO..
     OOOOOOO..
     .........
 """
@@ -124,13 +137,21 @@ def test_a_group_called_dead_with_two_true_eyes_is_alive() -> None:
     assert status[head[at(board, "B5")]] == "alive"
 
 
+def test_an_eye_held_by_a_miai_is_counted() -> None:
+    board = board_from_diagram(TWO_EYES_ONE_HELD_BY_A_MIAI)
+    head, stones, status = _called_dead(board, "B5", "F4")
+    assert _eye_vertices(board, head) == ["C4", "E4"]
+    assert revive_two_eyed(board, list(board.colour), head, stones, status, set()) == sorted(
+        [head[at(board, "B5")], head[at(board, "F4")]])
+    for seed in SEEDS:
+        assert statuses(board, seed, "B5", "F4") == ["alive", "alive"]
+
+
 def test_an_eye_beside_a_string_the_opponent_can_atari_from_outside_is_not_counted() -> None:
     board = board_from_diagram(ONE_EYE_AND_A_SPOILABLE_ONE)
     head, stones, status = _called_dead(board, "B5", "F4")
     assert _eye_vertices(board, head) == []  # E4 first; then the ring, left with C4 alone
     assert revive_two_eyed(board, list(board.colour), head, stones, status, set()) == []
-    for seed in SEEDS:
-        assert statuses(board, seed, "B5", "F4") == ["alive", "alive"]
 
 
 def test_checkerboard_stones_have_no_true_eye_and_stay_dead() -> None:

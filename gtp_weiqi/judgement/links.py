@@ -103,8 +103,9 @@ def true_eyes(board: Board, work: list[int], c: int, head: dict[int, int]
     (`true_eye`: at most one opponent stone, none on the edge), where the opponent may not
     play (a suicide), and whose strings are *firm*: each touches two of the eyes, or has no
     other liberty the opponent can take without self-atari (it cannot be put in atari from
-    outside).  An eye beside a string that is not firm is dropped, and firmness read again,
-    until none changes.
+    outside), or has two liberties where it joins a string touching two of the eyes (a cut
+    on one is answered on the other, 见合).  An eye beside a string that is not firm is
+    dropped, and firmness read again, until none changes.
     """
     nbrs = board.neighbours
     opp = 3 - c
@@ -123,6 +124,14 @@ def true_eyes(board: Board, work: list[int], c: int, head: dict[int, int]
                               for x in position.liberties(h))
         return takeable[h]
 
+    def joins_twice(h: int, touching: dict[int, int]) -> bool:
+        """Whether string h has two liberties, not eyes, where it joins a string that
+        touches two of the eyes: a cut on one is answered on the other (见合)."""
+        ways = [x for x in position.liberties(h) if x not in eyes
+                and any(work[q] == c and head[q] != h and touching.get(head[q], 0) >= 2
+                        for q in nbrs[x])]
+        return len(ways) >= 2
+
     changed = True
     while changed:
         changed = False
@@ -131,7 +140,8 @@ def true_eyes(board: Board, work: list[int], c: int, head: dict[int, int]
             for h in around:
                 touching[h] = touching.get(h, 0) + 1
         for p, around in sorted(eyes.items()):
-            if any(touching[h] < 2 and open_outside(h) for h in around):
+            if any(touching[h] < 2 and open_outside(h) and not joins_twice(h, touching)
+                   for h in around):
                 del eyes[p]
                 takeable.clear()  # a dropped eye is a liberty the opponent may now take
                 changed = True

@@ -12,7 +12,7 @@ marks (死活与归属: a status per string, an owner per empty point):
 5. `_explain_by_first_move`: of the strings still undecided, those that die even with their
    owner first (dead) or live even with the opponent first (alive), then those whose fate
    depends on who moves first, with what each side achieves (`first_move`): they stay
-   unclear;
+   unclear; the links are read again after its verdicts;
 6. `_mark_free_alive`: the strings that could still live or escape (`openness`) are never
    dead;
 7. `_revive_race_seki`: the strings of a race without eyes that nobody wins (无眼双活) alive;

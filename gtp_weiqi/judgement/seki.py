@@ -1,9 +1,10 @@
 """Stage 2 of the judgement: seki (双活).
 
 Strings of both colours whose liberties, shared (公气) or their own small eyes, cannot be
-filled by the opponent without suicide or self-atari, and that do not have two eyes of their
-own.  The one-sided points of a seki are found too: a point only one side can fill safely
-(单方权利官子) and a liberty touching one side only that nobody can fill (单方的气)."""
+filled by the opponent without suicide or self-atari, that do not have two eyes of their
+own, and that hold a liberty outside their one eye if they have one.  The one-sided points
+of a seki are found too: a point only one side can fill safely (单方权利官子) and a liberty
+touching one side only that nobody can fill (单方的气)."""
 
 from __future__ import annotations
 
@@ -74,7 +75,9 @@ def seki_in(board: Board, col: list[int]) -> SekiInfo:
        self-atari and every string touching it is still a candidate; a string is *locked*
        when it has at least two held liberties (repeat until stable).
     2. Locked strings joined through an empty region of their own colour (a shared eye) form
-       a block; a block with two or more such eye regions lives on its own (not seki).
+       a block; a block with two or more such eye regions lives on its own (not seki), and
+       a block with one that holds no liberty outside it is in none: its strings are left
+       out and step 1 read again.
     3. Blocks of both colours with liberties in a common empty region touching both colours
        form a seki unit (双活).
     """

@@ -28,7 +28,6 @@ from __future__ import annotations
 import random
 
 from ..core.board import BLACK, EMPTY, WHITE, Board
-from ..core.playout_board import PlayoutBoard
 from .benson import pass_alive
 from .consistency import make_consistent
 from .decision import bent_four_in_corner, decide_by_playouts
@@ -154,11 +153,11 @@ def _mark_by_playouts(j: _Judging, seki: SekiInfo, rng: random.Random,
 
 def _explain_by_first_move(j: _Judging) -> None:
     """Of the strings still undecided: those no first mover changes, decided
-    (`FirstMove.settled`), and a lone stone left in a ko that decides nothing else
-    (`_left_in_ko`); then those whose fate depends on who moves first (`first_move`), with
-    each side's outcome, which stay unclear.  Strings the playouts
-    decided are not asked again: a narrow decision is also what a group with a weakness
-    that is not a real one gets, and asking costs playouts on almost every board."""
+    (`FirstMove.settled`); then those whose fate depends on who moves first (`first_move`),
+    with each side's outcome, which stay unclear: a lone stone left in atari in an open ko
+    (劫) is one.  Strings the playouts decided are not asked again: a narrow decision is
+    also what a group with a weakness that is not a real one gets, and asking costs
+    playouts on almost every board."""
     undecided = [h for h in sorted(j.stones) if h not in j.string_status]
     if not undecided or not j.playouts:
         return
@@ -172,36 +171,11 @@ def _explain_by_first_move(j: _Judging) -> None:
             settled = True
         elif first.black != first.white:
             j.first_move[tuple(j.stones[h])] = first
-    for h in _left_in_ko(j):
-        j.string_status[h] = ALIVE
-        settled = True
     if settled:  # links and one verdict again for the strings the new verdicts touch
         revive_joined(j.board, j.col, j.head, j.stones, j.string_status, j.certain)
         make_consistent(j.col, j.points, j.nbrs, j.head, j.stones, j.string_status, j.certain)
         j.first_move = {k: f for k, f in j.first_move.items()
                         if j.head[k[0]] not in j.string_status}
-
-
-def _left_in_ko(j: _Judging) -> list[int]:
-    """Heads of the undecided strings that are one stone in atari whose capture is a ko
-    (劫: the capturing stone is left with the one liberty the capture makes), and whose ko
-    decides nothing else: no other undecided string touches the stone or its liberty.  Both
-    sides passed with the ko open: the stone stays, and the count takes the position as it
-    stands."""
-    position = PlayoutBoard(j.board, j.col)
-    open_ = {h for h in j.stones if h not in j.string_status}
-    found = []
-    for h in sorted(open_):
-        libs = position.liberties(h)
-        if len(j.stones[h]) != 1 or len(libs) != 1:
-            continue
-        x = next(iter(libs))
-        if position.liberties_after(x, 3 - j.col[h]) != 1:
-            continue
-        near = {j.head[q] for p in (h, x) for q in j.nbrs[p] if j.col[q] != EMPTY}
-        if near & open_ == {h}:
-            found.append(h)
-    return found
 
 
 def _mark_bent_four_dead(j: _Judging) -> None:

@@ -201,6 +201,45 @@ def test_strings_that_live_whoever_moves_first_are_decided_not_unclear() -> None
     assert not any(f.depends() for f in result.first_move.values())
 
 
+# White's A7 touches Black's living wall; Black's A5 below it is dead in White's area, in
+# atari at A6.  The playouts start without A5, and there Black's A6 is a play that takes A7's
+# liberty; on the board it is a suicide (A5 and A6 would have no liberty and A7 keeps A8), as
+# White's A6 takes A5 and joins A7.  A first move must be legal on the board as it is.
+STONE_BESIDE_A_DEAD_ONE = """
+    .X.X.XO..
+    .XXXXXO..
+    OXXXXXO..
+    .OOOOOO..
+    XO.......
+    OO.......
+    .........
+    .........
+    .........
+"""
+
+
+def test_a_first_move_only_a_dead_stones_removal_makes_legal_is_not_tried() -> None:
+    import random
+
+    from gtp_weiqi.core.board import EMPTY
+    from gtp_weiqi.core.playout_board import PlayoutBoard
+    from gtp_weiqi.judgement.first_move import _candidates, first_move_outcomes
+    from gtp_weiqi.judgement.ownership import OwnershipPlayouts
+
+    board = board_from_diagram(STONE_BESIDE_A_DEAD_ONE)
+    at = {v: board.point(*parse_vertex(v, 9, 9)) for v in ("A5", "A6", "A7", "A8")}
+    played = PlayoutBoard(board, list(board.colour))
+    work = list(board.colour)
+    work[at["A5"]] = EMPTY
+    mc = OwnershipPlayouts(board, work, [p for p in board.points if work[p] == EMPTY], set(),
+                           random.Random(0), [EMPTY] * len(work))
+    assert at["A6"] in _candidates(mc.base, [at["A7"]], BLACK)
+    tried = _candidates(mc.base, [at["A7"]], BLACK, played)
+    assert at["A6"] not in tried and at["A8"] in tried
+    first = first_move_outcomes(mc, [[at["A7"]]], played=played)[(at["A7"],)]
+    assert first.black_move != at["A6"]
+
+
 def test_the_first_move_outcomes_are_the_same_for_the_same_seed() -> None:
     board = board_from_diagram(KO)
     assert judge(board, seed=3).first_move == judge(board, seed=3).first_move

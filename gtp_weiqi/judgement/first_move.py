@@ -62,11 +62,15 @@ JUDGE_FACTOR = 4  # the move and reply chosen are judged on this many times the 
 
 
 def first_move_outcomes(mc: OwnershipPlayouts, unclear: list[list[int]],
-                        playouts: int = PLAYOUTS_PER_MOVE) -> dict[tuple[int, ...], FirstMove]:
+                        playouts: int = PLAYOUTS_PER_MOVE, played: PlayoutBoard | None = None
+                        ) -> dict[tuple[int, ...], FirstMove]:
     """For the `unclear` strings (stone points of strings of ``mc.base``), what each side
     achieves by moving first, keyed by their sorted stone points (`FirstMove.settled` says
     which of them no first mover changes).  `mc` is the decision's last round of playouts; its
-    position is restored before returning."""
+    position is restored before returning.  `played`, when given, is the position with the
+    stones the playouts start without still on it: a first move must be legal there too (a
+    play beside a dead stone that only its removal makes legal is no first move: the stone's
+    capture comes first)."""
     if not unclear:
         return {}
     base = mc.base
@@ -75,7 +79,7 @@ def first_move_outcomes(mc: OwnershipPlayouts, unclear: list[list[int]],
         outcomes: dict[int, tuple[dict[int, str], int]] = {}
         scored: dict[int, list[tuple[int, int]]] = {}
         for colour in (BLACK, WHITE):
-            scored[colour] = _scored_moves(mc, base, fight, colour, playouts)
+            scored[colour] = _scored_moves(mc, base, fight, colour, playouts, played)
             outcomes[colour] = _judged(mc, base, fight, colour, playouts, scored[colour])
         # The strings this reading leaves open (no outcome settles them) are read again
         # against the best local replies, with moves scored by those strings alone.
@@ -83,7 +87,7 @@ def first_move_outcomes(mc: OwnershipPlayouts, unclear: list[list[int]],
         answered = None
         if REPLIES and open_:
             answered = _read_with_replies(mc, base, open_, playouts,
-                                          scored if open_ == fight else None)
+                                          scored if open_ == fight else None, played)
         for h in fight:
             first = _first_move(h, answered if answered is not None and h in open_
                                 else outcomes)
@@ -127,22 +131,24 @@ def _reach(base: PlayoutBoard, h: int) -> set[int]:
     return out
 
 
-def _candidates(base: PlayoutBoard, fight: list[int], colour: int) -> list[int]:
-    """Legal first moves of `colour` in the fight, nearest first (liberties of the fight's
-    strings, then those of their weak neighbours), at most MAX_CANDIDATES; never an own
-    true eye."""
+def _candidates(base: PlayoutBoard, fight: list[int], colour: int,
+                played: PlayoutBoard | None = None) -> list[int]:
+    """Legal first moves of `colour` in the fight (legal in `played` too, when given),
+    nearest first (liberties of the fight's strings, then those of their weak neighbours), at
+    most MAX_CANDIDATES; never an own true eye."""
     near: set[int] = set()
     far: set[int] = set()
     for h in fight:
         near |= base.libs[h]  # type: ignore[arg-type]  # at a head
         far |= {p for p in _reach(base, h) if base.colour[p] == EMPTY}
     ordered = sorted(near) + sorted(far - near)
-    out = [p for p in ordered if base.is_legal(p, colour) and not base.is_true_eye(p, colour)]
+    out = [p for p in ordered if base.is_legal(p, colour) and not base.is_true_eye(p, colour)
+           and (played is None or played.is_legal(p, colour))]
     return out[:MAX_CANDIDATES]
 
 
 def _scored_moves(mc: OwnershipPlayouts, base: PlayoutBoard, fight: list[int], colour: int,
-                  n: int) -> list[tuple[int, int]]:
+                  n: int, played: PlayoutBoard | None = None) -> list[tuple[int, int]]:
     """`colour`'s candidate first moves with their scores (how often n playouts after each,
     the other side to move, left the fight's stones `colour`'s), best first, ties in point
     order."""
@@ -150,7 +156,7 @@ def _scored_moves(mc: OwnershipPlayouts, base: PlayoutBoard, fight: list[int], c
     scored: list[tuple[int, int]] = []
     saved_base, saved_atari = mc.base, mc.base_atari
     try:
-        for move in _candidates(base, fight, colour):
+        for move in _candidates(base, fight, colour, played):
             _play_first(mc, base, [move], colour)
             scored.append((_score(mc, n, 3 - colour, colour, stones), move))
     finally:
@@ -190,7 +196,8 @@ def _first_move(h: int, outcomes: dict[int, tuple[dict[int, str], int]]) -> Firs
 
 
 def _read_with_replies(mc: OwnershipPlayouts, base: PlayoutBoard, fight: list[int], n: int,
-                       scored: dict[int, list[tuple[int, int]]] | None
+                       scored: dict[int, list[tuple[int, int]]] | None,
+                       played: PlayoutBoard | None = None
                        ) -> dict[int, tuple[dict[int, str], int]] | None:
     """What each side achieves in the fight (strings by head) by moving first against the
     other's best local reply (`_against_replies`), no worse than passing, or None when that
@@ -202,7 +209,7 @@ def _read_with_replies(mc: OwnershipPlayouts, base: PlayoutBoard, fight: list[in
     mc.rng.setstate(rng.getstate())
     try:
         if scored is None:
-            scored = {c: _scored_moves(mc, base, fight, c, n) for c in (BLACK, WHITE)}
+            scored = {c: _scored_moves(mc, base, fight, c, n, played) for c in (BLACK, WHITE)}
         answered, random_answers = _against_replies(mc, base, fight, n, scored)
     finally:
         mc.rng = rng

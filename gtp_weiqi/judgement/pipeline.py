@@ -28,6 +28,7 @@ from __future__ import annotations
 import random
 
 from ..core.board import BLACK, EMPTY, WHITE, Board
+from ..core.playout_board import PlayoutBoard
 from .benson import pass_alive
 from .consistency import make_consistent
 from .decision import bent_four_in_corner, decide_by_playouts
@@ -161,7 +162,8 @@ def _explain_by_first_move(j: _Judging) -> None:
     undecided = [h for h in sorted(j.stones) if h not in j.string_status]
     if not undecided or not j.playouts:
         return
-    found = first_move_outcomes(j.playouts[-1], [j.stones[h] for h in undecided])
+    found = first_move_outcomes(j.playouts[-1], [j.stones[h] for h in undecided],
+                                played=PlayoutBoard(j.board, j.col))
     settled = False
     for key, first in found.items():
         h = j.head[key[0]]

@@ -611,8 +611,9 @@ def test_a_string_the_first_move_stage_settles_alive_revives_those_joined_to_it(
     j.string_status[right] = DEAD
     j.playouts = [object()]  # type: ignore[list-item]  # read only by the stub below
 
-    def settled_alive(_playouts, strings):
+    def settled_alive(_playouts, strings, played=None):
         assert [sorted(s) for s in strings] == [sorted(j.stones[left])]
+        assert played is not None and played.colour == j.col
         return {tuple(j.stones[left]): FirstMove(ALIVE, ALIVE, -1, -1)}
 
     monkeypatch.setattr(pipeline, "first_move_outcomes", settled_alive)

@@ -240,6 +240,41 @@ def test_a_first_move_only_a_dead_stones_removal_makes_legal_is_not_tried() -> N
     assert first.black_move != at["A6"]
 
 
+def test_a_reply_only_a_dead_stones_removal_makes_legal_is_not_tried(
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    """The replies read against each first move are held to the board as it is too: after
+    White's first move, Black's A6 beside the dead A5 is still a suicide."""
+    import random
+
+    from gtp_weiqi.core.board import EMPTY
+    from gtp_weiqi.core.playout_board import PlayoutBoard
+    from gtp_weiqi.judgement import first_move
+    from gtp_weiqi.judgement.ownership import OwnershipPlayouts
+
+    board = board_from_diagram(STONE_BESIDE_A_DEAD_ONE)
+    at = {v: board.point(*parse_vertex(v, 9, 9)) for v in ("A5", "A6", "A7")}
+    work = list(board.colour)
+    work[at["A5"]] = EMPTY
+    mc = OwnershipPlayouts(board, work, [p for p in board.points if work[p] == EMPTY], set(),
+                           random.Random(0), [EMPTY] * len(work))
+    tried: list[tuple[int, list[int]]] = []
+    candidates = first_move._candidates
+
+    def spy(base: PlayoutBoard, fight: list[int], colour: int,
+            played: PlayoutBoard | None = None) -> list[int]:
+        out = candidates(base, fight, colour, played)
+        tried.append((colour, out))
+        return out
+
+    monkeypatch.setattr(first_move, "_candidates", spy)
+    monkeypatch.setattr(first_move, "REPLIES", True)
+    first_move._against_replies(mc, mc.base, [at["A7"]], 4, {
+        WHITE: [(0, p) for p in candidates(mc.base, [at["A7"]], WHITE)],
+        BLACK: []}, PlayoutBoard(board, list(board.colour)))
+    replies = [moves for colour, moves in tried if colour == BLACK]
+    assert replies and all(at["A6"] not in moves for moves in replies)
+
+
 def test_the_first_move_outcomes_are_the_same_for_the_same_seed() -> None:
     board = board_from_diagram(KO)
     assert judge(board, seed=3).first_move == judge(board, seed=3).first_move

@@ -210,7 +210,7 @@ def _read_with_replies(mc: OwnershipPlayouts, base: PlayoutBoard, fight: list[in
     try:
         if scored is None:
             scored = {c: _scored_moves(mc, base, fight, c, n, played) for c in (BLACK, WHITE)}
-        answered, random_answers = _against_replies(mc, base, fight, n, scored)
+        answered, random_answers = _against_replies(mc, base, fight, n, scored, played)
     finally:
         mc.rng = rng
     answered = _no_worse_than_passing(base, fight, answered, random_answers)
@@ -259,7 +259,8 @@ def _coherent(base: PlayoutBoard, fight: list[int],
 
 
 def _against_replies(mc: OwnershipPlayouts, base: PlayoutBoard, fight: list[int], n: int,
-                     scored: dict[int, list[tuple[int, int]]]
+                     scored: dict[int, list[tuple[int, int]]],
+                     played: PlayoutBoard | None = None
                      ) -> tuple[dict[int, tuple[dict[int, str], int]],
                                 dict[int, tuple[dict[int, str], int]]]:
     """What each side achieves by moving first when the other answers with its best local
@@ -267,7 +268,8 @@ def _against_replies(mc: OwnershipPlayouts, base: PlayoutBoard, fight: list[int]
     every candidate reply (n playouts each, the first mover to move again), is worth its
     worst reply, and the move worth most is judged, with that reply, on a fresh batch of
     JUDGE_FACTOR * n.  Returned with what each side achieves against random answers, its
-    best first move (`scored`) judged on as many playouts.
+    best first move (`scored`) judged on as many playouts.  A reply, like a first move, must
+    be legal in `played` (the position with every stone) when it is given.
 
     A shortage of liberties (紧气) needs this: a first move that looks good against random
     answers (an atari, say) loses to the one answer that counter-ataris, which random
@@ -284,8 +286,13 @@ def _against_replies(mc: OwnershipPlayouts, base: PlayoutBoard, fight: list[int]
             for score, move in scored[colour][:REPLY_MOVES]:
                 after = base.copy()
                 after.play(move, colour)
+                played_after = None
+                if played is not None:
+                    played_after = played.copy()
+                    played_after.play(move, colour)
                 worst = (score, -1)  # no local reply: the first round's random answers
-                for reply in _candidates(after, _heads_after(after, fight), 3 - colour):
+                for reply in _candidates(after, _heads_after(after, fight), 3 - colour,
+                                         played_after):
                     _play_first(mc, base, [move, reply], colour)
                     worth = _score(mc, n, colour, colour, stones)
                     if worth < worst[0]:

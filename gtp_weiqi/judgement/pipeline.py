@@ -9,13 +9,15 @@ marks (死活与归属: a status per string, an owner per empty point):
    strings called dead that are joined (连接) to a living one are alive, and
    `revive_two_eyed`: those in a block with two true eyes (两只真眼) too (`links`);
 4. `make_consistent`: one verdict for strings joined by an own empty region (`consistency`);
-5. `_explain_by_first_move`: of the strings still undecided, those that die even with their
+5. `_mark_enclosed_by_reading`: a string shut in a small enclosure by a living wall is read
+   out exactly, both sides moving first (`enclosed`); what it proves overrules the playouts;
+6. `_explain_by_first_move`: of the strings still undecided, those that die even with their
    owner first (dead) or live even with the opponent first (alive), then those whose fate
    depends on who moves first, with what each side achieves (`first_move`): they stay
    unclear; the links are read again after its verdicts;
-6. `_mark_free_alive`: the strings that could still live or escape (`openness`) are never
+7. `_mark_free_alive`: the strings that could still live or escape (`openness`) are never
    dead;
-7. `_revive_race_seki`: the strings of a race without eyes that nobody wins (无眼双活) alive;
+8. `_revive_race_seki`: the strings of a race without eyes that nobody wins (无眼双活) alive;
    `_mark_seki`: seki judged again without the dead stones; then the point owners (`owners`).
 
 What none of them decides is *unclear*: said, not guessed.  Everything is deterministic for a
@@ -32,6 +34,7 @@ from ..core.playout_board import PlayoutBoard
 from .benson import pass_alive
 from .consistency import make_consistent
 from .decision import bent_four_in_corner, decide_by_playouts
+from .enclosed import enclosure, read_enclosed
 from .first_move import FirstMove, first_move_outcomes
 from .links import revive_joined, revive_two_eyed
 from .openness import free_strings
@@ -97,6 +100,7 @@ def judge(board: Board, *, seed: int = 0, playouts: int | None = None,
     revive_joined(j.board, j.col, j.head, j.stones, j.string_status, j.certain)
     revive_two_eyed(j.board, j.col, j.head, j.stones, j.string_status, j.certain)
     make_consistent(j.col, j.points, j.nbrs, j.head, j.stones, j.string_status, j.certain)
+    _mark_enclosed_by_reading(j)
     _explain_by_first_move(j)
     _mark_free_alive(j)
     final = _revive_race_seki(j, seki)
@@ -150,6 +154,45 @@ def _mark_by_playouts(j: _Judging, seki: SekiInfo, rng: random.Random,
     j.ownership = decide_by_playouts(j.board, j.col, j.work, j.stones, undecided,
                                      j.fixed_owner, protected, rng, playouts, j.string_status,
                                      keep=j.playouts)
+
+
+def _mark_enclosed_by_reading(j: _Judging) -> None:
+    """The strings shut in a small enclosure by a living wall, read out exactly (`enclosed`),
+    the largest of each enclosure only: one the attacker cannot take moving first is alive,
+    one taken even with its owner moving first is dead, and the opponent stones held inside
+    it then live; these verdicts are certain, and the consistency pass carries them to the
+    strings they share an eye space with.  One whose fate depends on who moves first keeps
+    the verdict the playouts gave it."""
+    board = PlayoutBoard(j.board, j.col)
+    settled = j.dead_removed()
+    changed = False
+    asked: set[int] = set()  # stones of enclosures read already: one question each
+    for h in sorted(j.stones, key=lambda h: (-len(j.stones[h]), h)):  # largest first
+        if h in j.certain or h in asked:
+            continue
+        inside = enclosure(board, h)
+        if inside is None:
+            continue
+        asked.update(x for x in inside if j.col[x] == j.col[h])
+        read = read_enclosed(board, h, inside, lambda w: j.string_status.get(w) == ALIVE,
+                             settled)
+        if read is None:
+            continue
+        attacked, defended = read
+        verdict = ALIVE if not attacked else DEAD if defended else None
+        if verdict is None:
+            continue
+        changed |= j.string_status.get(h) != verdict
+        j.string_status[h] = verdict
+        j.certain.add(h)
+        if verdict == DEAD:
+            for x in inside:
+                if j.col[x] == 3 - j.col[h] and j.string_status.get(j.head[x]) != ALIVE:
+                    j.string_status[j.head[x]] = ALIVE
+                    changed = True
+    if changed:
+        revive_joined(j.board, j.col, j.head, j.stones, j.string_status, j.certain)
+        make_consistent(j.col, j.points, j.nbrs, j.head, j.stones, j.string_status, j.certain)
 
 
 def _explain_by_first_move(j: _Judging) -> None:

@@ -1,0 +1,246 @@
+"""Exhaustive reading of a small enclosed group (封闭死活): can a string shut inside the
+opponent's living wall be taken?
+
+The playouts judge a group inside the opponent's area by random play, which seldom finds the
+one move that kills or saves a local shape: two false eyes (假眼), a bent four on the edge, an
+opponent stone inside the eye space.  When such a group is enclosed (its *enclosure*, the
+points reachable from it without crossing a wall, is small) it is read out exactly instead.
+
+The enclosure of a string: the points reachable from it through empty points, stones of its
+own colour and opponent strings whose every liberty lies inside (stones the group may take).
+The *wall* is the opponent strings around it.  The reading applies only when every wall string
+is judged alive, lives apart from the enclosure (`wall_lives_apart`: two eye spaces of its
+own outside, or a big one; a wall in seki with a group outside is no wall) and has at least
+`WALL_OUTSIDE_LIBERTIES` liberties outside the enclosure, so that nothing inside can take
+it: then the enclosure is a closed board of its own.  Both sides play only on its empty
+points, or pass; two passes in a row end the reading; a ko ends it unread.  The attacker
+wins when the target string is taken; the owner wins when it is still there at the end (alive,
+or seki: 双活 counts as not taken).
+
+Exhaustive, with the positions already read remembered, within `BUDGET` positions and `DEPTH`
+plies; a question it cannot finish in them is answered None (`Unread`), never guessed.  Every
+choice is in point order: the reading is deterministic.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+
+from ..core.board import EMPTY
+from ..core.playout_board import NO_POINT, PlayoutBoard
+from .regions import border_colours, empty_regions
+from .tactics import Reader, Unread
+
+MAX_ENCLOSURE = 30  # points of an enclosure read, stones included
+MAX_EMPTY = 8  # empty points of an enclosure read
+BIG_EYE_SPACE = 7  # an own region this big is two eyes, whatever is played in it
+MAX_HELD = 6  # stones of an opponent string held inside, at most
+WALL_OUTSIDE_LIBERTIES = 2  # a wall string's liberties outside the enclosure, at least
+BUDGET = 1500  # positions read per question
+DEPTH = 40  # plies
+
+
+def enclosure(board: PlayoutBoard, p: int) -> list[int] | None:
+    """The enclosure of the string at p (sorted points), or None when it exceeds
+    `MAX_ENCLOSURE` points or `MAX_EMPTY` empty points."""
+    col, head, libs, nbrs = board.colour, board.head, board.libs, board.neighbours
+    c = col[p]
+    opp = 3 - c
+    inside = {p}
+    todo = [p]
+    while todo:
+        x = todo.pop()
+        for q in nbrs[x]:
+            if q in inside:
+                continue
+            if col[q] == opp:
+                h = head[q]
+                ls: set[int] = libs[h]  # type: ignore[assignment]  # at a head
+                stones: list[int] = board.stones[h]  # type: ignore[assignment]  # at a head
+                if not _held_inside(ls, stones, col, nbrs, c):
+                    continue
+            inside.add(q)
+            todo.append(q)
+            if len(inside) > MAX_ENCLOSURE:
+                return None
+    if sum(1 for x in inside if col[x] == EMPTY) > MAX_EMPTY:
+        return None
+    return sorted(inside)
+
+
+def _held_inside(libs: set[int], stones: list[int], col: list[int],
+                 nbrs: tuple[tuple[int, ...], ...], c: int) -> bool:
+    """Whether an opponent string is held inside c's group: at most `MAX_HELD` stones, and
+    every liberty of it touches a stone of colour c."""
+    return len(stones) <= MAX_HELD and all(any(col[q] == c for q in nbrs[x]) for x in libs)
+
+
+def wall(board: PlayoutBoard, inside: list[int]) -> list[int]:
+    """The heads of the opponent strings around an enclosure (not in it)."""
+    col, head, nbrs = board.colour, board.head, board.neighbours
+    members = set(inside)
+    c = col[inside[0]] if col[inside[0]] != EMPTY else 0
+    found = set()
+    for x in inside:
+        for q in nbrs[x]:
+            if q not in members and col[q] != EMPTY and col[q] != c:
+                found.add(head[q])
+    return sorted(found)
+
+
+def wall_stands(board: PlayoutBoard, inside: list[int], heads: list[int]) -> bool:
+    """Whether every wall string keeps `WALL_OUTSIDE_LIBERTIES` liberties outside the
+    enclosure, so that no play inside can take it."""
+    members = set(inside)
+    for h in heads:
+        ls: set[int] = board.libs[h]  # type: ignore[assignment]  # at a head
+        if sum(1 for x in ls if x not in members) < WALL_OUTSIDE_LIBERTIES:
+            return False
+    return True
+
+
+def wall_lives_apart(board: PlayoutBoard, inside: list[int], heads: list[int],
+                     settled: list[int]) -> bool:
+    """Whether every wall string lives without the enclosure: it belongs to a block (the
+    strings of its colour joined through empty regions only that colour borders, on
+    `settled`, the position without the stones judged dead) holding two such regions
+    outside the enclosure, or one of `BIG_EYE_SPACE` points.  A wall in seki or in a race
+    with a group outside is no wall: its life may hang on what happens inside."""
+    nbrs = board.neighbours
+    a = board.colour[heads[0]]
+    members = set(inside)
+    regions, region_of = empty_regions(settled, board.points, nbrs)
+    own = [not members.intersection(reg) and border_colours(settled, nbrs, reg) == a
+           for reg in regions]
+    done: set[int] = set()
+    for h in heads:
+        if h in done:
+            continue
+        block_regions: set[int] = set()
+        seen = {h}
+        todo = [h]
+        while todo:  # the block: stones of colour a and the own regions between them
+            x = todo.pop()
+            for q in nbrs[x]:
+                if q in seen:
+                    continue
+                if settled[q] == a:
+                    seen.add(q)
+                    todo.append(q)
+                elif settled[q] == EMPTY and own[region_of[q]]:
+                    i = region_of[q]
+                    if i not in block_regions:
+                        block_regions.add(i)
+                        for y in regions[i]:
+                            seen.add(y)
+                            todo.append(y)
+        done |= seen
+        if len(block_regions) < 2 and not any(len(regions[i]) >= BIG_EYE_SPACE
+                                              for i in block_regions):
+            return False
+    return True
+
+
+class EnclosureReader(Reader):
+    """Reads whether the string at `target` is taken, moves restricted to `inside`."""
+
+    def __init__(self, board: PlayoutBoard, inside: list[int], target: int,
+                 budget: int = BUDGET, depth: int = DEPTH) -> None:
+        super().__init__(board, budget, depth)
+        self.inside = inside
+        self.target = target
+        self.owner = board.colour[target]
+        self.known: dict[tuple[int, ...], bool | None] = {}
+
+    def taken(self, attacker_first: bool) -> bool | None:
+        """Whether the target is taken with the attacker (True) or its owner (False) to move
+        first; None when that turns on a ko, or the budget or depth runs out."""
+        self.nodes = 0
+        try:
+            return self._wins(3 - self.owner if attacker_first else self.owner, 0, self.depth)
+        except Unread:
+            return None
+
+    def _wins(self, mover: int, passes: int, depth: int) -> bool | None:
+        """Whether the attacker takes the target, `mover` to play after `passes` passes; None
+        when that turns on a ko (劫): a ko is won by threats outside, which are not read."""
+        b = self.board
+        if b.colour[self.target] != self.owner:
+            return True
+        if b.ko_point != NO_POINT:
+            return None
+        if self._two_eyes():
+            return False
+        key = (mover, passes, *(b.colour[x] for x in self.inside))
+        if key in self.known:
+            return self.known[key]
+        self._count()
+        if depth <= 0:
+            raise Unread
+        attacking = mover != self.owner
+        result: bool | None = not attacking  # what the mover gets if nothing helps it
+        for x in self.inside:
+            if b.colour[x] != EMPTY or not self._legal(x, mover):
+                continue
+            undo = self._play(x, mover)
+            try:
+                taken = self._wins(3 - mover, 0, depth - 1)
+            finally:
+                self._undo(undo)
+            if taken == attacking:
+                result = attacking
+                break
+            if taken is None:
+                result = None
+        else:
+            if passes:  # two passes: the target stands
+                taken = False
+            else:
+                taken = self._wins(3 - mover, 1, depth - 1)
+            if taken == attacking:
+                result = attacking
+            elif taken is None:
+                result = None
+        self.known[key] = result
+        return result
+
+
+    def _two_eyes(self) -> bool:
+        """Whether the target has two empty points inside whose every neighbour is a stone
+        of the target itself: eyes no play can take away, so it lives (Benson's vital
+        regions, the simplest kind)."""
+        b = self.board
+        col, head, nbrs = b.colour, b.head, b.neighbours
+        h = head[self.target]
+        eyes = 0
+        for x in self.inside:
+            if col[x] == EMPTY and all(col[q] == self.owner and head[q] == h for q in nbrs[x]):
+                eyes += 1
+                if eyes == 2:
+                    return True
+        return False
+
+
+def read_enclosed(board: PlayoutBoard, p: int, inside: list[int],
+                  standing: Callable[[int], bool], settled: list[int]
+                  ) -> tuple[bool, bool] | None:
+    """For the string at p and its `enclosure` `inside`, when the wall strings are all ones
+    `standing` (a head -> whether the caller judges it alive) accepts, live apart
+    (`wall_lives_apart`, on `settled`) and cannot be taken from inside: (taken with the
+    attacker first, taken with its owner first); None when the wall fails or the reading
+    cannot finish.  The board is left as it was."""
+    heads = wall(board, inside)
+    if not heads or not all(standing(h) for h in heads) \
+            or not wall_stands(board, inside, heads) \
+            or not wall_lives_apart(board, inside, heads, settled):
+        return None
+    reader = EnclosureReader(board, inside, p)
+    attacked = reader.taken(attacker_first=True)
+    if attacked is None:
+        return None
+    # having the move never hurts: a string the attacker cannot take moving first, it
+    # cannot take moving second either
+    defended = False if attacked is False else reader.taken(attacker_first=False)
+    if defended is None:
+        return None
+    return attacked, defended

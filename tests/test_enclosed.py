@@ -1,0 +1,235 @@
+"""The exhaustive reading of a small enclosed group (`judgement.enclosed`): what it reads on
+the shapes whose answer every player knows, when it declines to read, and that in the
+judgement its verdict, not the playouts', decides such a group.
+
+Diagrams: rows top first, X black, O white, '.' empty; row 1 is the bottom row.
+"""
+
+from __future__ import annotations
+
+import pytest
+from support.board_diagram import board_from_diagram
+
+from gtp_weiqi.core.board import BLACK, Board
+from gtp_weiqi.core.coords import parse_vertex
+from gtp_weiqi.core.playout_board import PlayoutBoard
+from gtp_weiqi.judgement import ALIVE, DEAD, judge, pipeline
+from gtp_weiqi.judgement.enclosed import enclosure, read_enclosed
+
+
+def at(board: Board, vertex: str) -> int:
+    return board.point(*parse_vertex(vertex, board.width, board.height))
+
+
+def read(diagram: str, vertex: str, standing: bool = True
+         ) -> tuple[bool, bool] | None:
+    """(taken with the attacker first, taken with the owner first) for the string at vertex,
+    every wall string taken as alive (or none); the board must come back unchanged."""
+    board = board_from_diagram(diagram)
+    playout = PlayoutBoard(board, list(board.colour))
+    before = list(playout.colour)
+    inside = enclosure(playout, at(board, vertex))
+    if inside is None:
+        return None
+    found = read_enclosed(playout, at(board, vertex), inside, lambda h: standing,
+                          list(board.colour))
+    assert playout.colour == before
+    return found
+
+
+# White's ring on the edge around an eye space of three in a row (直三): Black's wall
+# outside has plenty of liberties of its own.
+STRAIGHT_THREE = """
+    .........
+    .........
+    .........
+    .........
+    .........
+    XXXXXX...
+    OOOOOX...
+    O...OX...
+    OOOOOX...
+"""
+
+# The same ring one point longer: a straight four (直四) lives whoever moves first.
+STRAIGHT_FOUR = """
+    .........
+    .........
+    .........
+    .........
+    .........
+    XXXXXXX..
+    OOOOOOX..
+    O....OX..
+    OOOOOOX..
+"""
+
+# One eye and no more room: dead whoever moves first.
+ONE_EYE = """
+    .........
+    .........
+    .........
+    .........
+    .........
+    XXXX.....
+    OOOX.....
+    O.OX.....
+    OOOX.....
+"""
+
+# Black's wall has one liberty of its own outside (F1 is the edge of the board, F3 and
+# F2 are White's): what happens inside could take it, so the enclosure is no board of
+# its own.
+SHORT_WALL = """
+    .........
+    .........
+    .........
+    .........
+    .........
+    OOOOOOO..
+    XXXXXXO..
+    OOOOOXO..
+    O...OX...
+"""
+
+
+def test_a_straight_three_depends_on_who_moves_first() -> None:
+    assert read(STRAIGHT_THREE, "A1") == (True, False)
+
+
+def test_a_straight_four_lives_whoever_moves_first() -> None:
+    assert read(STRAIGHT_FOUR, "A1") == (False, False)
+
+
+def test_one_eye_dies_whoever_moves_first() -> None:
+    assert read(ONE_EYE, "A1") == (True, True)
+
+
+def test_the_enclosure_holds_the_group_and_its_eye_space_not_the_wall() -> None:
+    board = board_from_diagram(STRAIGHT_THREE)
+    playout = PlayoutBoard(board, list(board.colour))
+    inside = enclosure(playout, at(board, "A1"))
+    assert inside is not None
+    assert sorted(inside) == sorted(at(board, v) for v in (
+        "A1", "B1", "C1", "D1", "E1", "A2", "B2", "C2", "D2", "E2",
+        "A3", "B3", "C3", "D3", "E3"))
+
+
+def test_no_reading_without_a_standing_wall() -> None:
+    assert read(SHORT_WALL, "B1") is None
+    assert read(STRAIGHT_FOUR, "A1", standing=False) is None
+
+
+def test_no_reading_of_a_group_that_reaches_open_space() -> None:
+    board = board_from_diagram(STRAIGHT_THREE.replace("XXXXXX...", "XXXX.X..."))
+    playout = PlayoutBoard(board, list(board.colour))
+    assert enclosure(playout, at(board, "A1")) is None
+
+
+# Black's wall all round a White group that has only the seeds of its own eyes: in a
+# seki with a White group outside, the wall's life would hang on the inside.
+WALL_WITH_ONE_EYE = """
+    .........
+    .........
+    .........
+    .........
+    OOOOOOO..
+    XXXXXXO..
+    X.XXXXO..
+    OOOOOXO..
+    O...OX...
+"""
+
+
+def test_no_reading_when_the_wall_has_no_life_of_its_own() -> None:
+    assert read(WALL_WITH_ONE_EYE, "A1") is None
+
+
+# -- in the judgement -------------------------------------------------------------------------
+
+# White's group in Black's area with one eye space of two points: dead whoever moves first.
+TWO_POINT_EYE_INSIDE = """
+    XXXXXXXXX
+    XXXXXXXXX
+    XOOOOOX..
+    XO..OOX..
+    XOOOOOX..
+    XXXXXXX..
+    .........
+    .........
+    .........
+"""
+
+# White's group in Black's area has two eye shapes, C5 and E5; White's C4 and E4 beside
+# them are single stones Black takes by filling the eye beside them, and White takes back:
+# a ko (劫), decided by threats elsewhere.
+EYES_HELD_BY_KOS = """
+    XXXXXXXXX
+    XXXXXXXXX
+    XXOXOXX..
+    XOOOOOX..
+    XO.O.OX..
+    XXOXOXX..
+    .XXXXX...
+    .........
+    .........
+"""
+
+
+def test_a_ko_is_not_read() -> None:
+    assert read(EYES_HELD_BY_KOS, "C7") is None
+    assert read(EYES_HELD_BY_KOS, "C4") == (True, True)  # the lone stone itself is lost
+
+
+# White's group in Black's area around a straight four (直四): alive, though not pass-alive
+# (one eye space), so Benson's stage leaves it to the later ones.
+STRAIGHT_FOUR_INSIDE = """
+    XXXXXXXXX
+    XXXXXXXXX
+    XOOOOOOX.
+    XO....OX.
+    XOOOOOOX.
+    XXXXXXXX.
+    .........
+    .........
+    .........
+"""
+
+
+def _playouts_calling(colour_alive: int | None):  # type: ignore[no-untyped-def]
+    """A stand-in for the playouts that calls every undecided string alive (None), or alive
+    for one colour and dead for the other: the playouts' verdict made wrong on purpose."""
+    def decide(board, col, work, stones, undecided, fixed_owner, protected, rng,  # type: ignore[no-untyped-def]
+               playouts, string_status, keep=None):
+        for h in undecided:
+            alive = colour_alive is None or col[h] == colour_alive
+            string_status[h] = ALIVE if alive else DEAD
+        return {}
+    return decide
+
+
+@pytest.mark.parametrize("seed", range(3))
+def test_one_eye_inside_is_dead_whatever_the_playouts_say(
+        seed: int, monkeypatch: pytest.MonkeyPatch) -> None:
+    board = board_from_diagram(TWO_POINT_EYE_INSIDE)
+    monkeypatch.setattr(pipeline, "decide_by_playouts", _playouts_calling(None))
+    report = judge(board, seed=seed)
+    assert [report.status[at(board, v)] for v in ("B7", "E6", "A9")] == [DEAD, DEAD, ALIVE]
+
+
+def test_one_eye_inside_without_the_reading_follows_the_playouts(
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    """The check on the test above: without the reading stage the stand-in decides."""
+    board = board_from_diagram(TWO_POINT_EYE_INSIDE)
+    monkeypatch.setattr(pipeline, "decide_by_playouts", _playouts_calling(None))
+    monkeypatch.setattr(pipeline, "_mark_enclosed_by_reading", lambda j: None)
+    assert judge(board).status[at(board, "B7")] == ALIVE
+
+
+@pytest.mark.parametrize("seed", range(3))
+def test_a_straight_four_inside_lives_whatever_the_playouts_say(
+        seed: int, monkeypatch: pytest.MonkeyPatch) -> None:
+    board = board_from_diagram(STRAIGHT_FOUR_INSIDE)
+    monkeypatch.setattr(pipeline, "decide_by_playouts", _playouts_calling(BLACK))
+    report = judge(board, seed=seed)
+    assert [report.status[at(board, v)] for v in ("B7", "G5", "A9")] == [ALIVE, ALIVE, ALIVE]

@@ -8,13 +8,15 @@ Diagrams: rows top first, X black, O white, '.' empty; row 1 is the bottom row.
 from __future__ import annotations
 
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 from support.board_diagram import board_from_diagram
 
 from gtp_weiqi.core.board import BLACK, Board
 from gtp_weiqi.core.coords import parse_vertex
 from gtp_weiqi.core.playout_board import PlayoutBoard
 from gtp_weiqi.judgement import ALIVE, DEAD, judge, pipeline
-from gtp_weiqi.judgement.enclosed import enclosure, read_enclosed
+from gtp_weiqi.judgement.enclosed import EnclosureReader, enclosure, read_enclosed
 
 
 def at(board: Board, vertex: str) -> int:
@@ -233,3 +235,40 @@ def test_a_straight_four_inside_lives_whatever_the_playouts_say(
     monkeypatch.setattr(pipeline, "decide_by_playouts", _playouts_calling(BLACK))
     report = judge(board, seed=seed)
     assert [report.status[at(board, v)] for v in ("B7", "G5", "A9")] == [ALIVE, ALIVE, ALIVE]
+
+
+# White's ring around five points of Black's area, for the property below: the points
+# inside are filled at random.
+RING_OF_FIVE = """
+    .........
+    .........
+    .........
+    .........
+    .........
+    XXXXXXXX.
+    OOOOOOOX.
+    O.....OX.
+    OOOOOOOX.
+"""
+
+
+@settings(max_examples=60, deadline=None)
+@given(fill=st.lists(st.sampled_from(".XO"), min_size=5, max_size=5))
+def test_having_the_move_never_hurts(fill: list[str]) -> None:
+    """Whatever stands inside: a string taken with its owner moving first is taken with the
+    attacker moving first too, and the reading leaves the board as it found it."""
+    diagram = RING_OF_FIVE.replace("O.....OX.", "O" + "".join(fill) + "OX.")
+    board = board_from_diagram(diagram)
+    playout = PlayoutBoard(board, list(board.colour))
+    target = playout.head[at(board, "A1")]
+    if not playout.liberties(target):
+        return  # the drawn position is no legal one
+    inside = enclosure(playout, target)
+    if inside is None:
+        return
+    before = list(playout.colour)
+    reader = EnclosureReader(playout, inside, target)
+    attacked, defended = reader.taken(True), reader.taken(False)
+    assert playout.colour == before
+    if attacked is not None and defended is not None:
+        assert attacked or not defended

@@ -211,30 +211,28 @@ def _playouts_calling(colour_alive: int | None):  # type: ignore[no-untyped-def]
 
 
 @pytest.mark.parametrize("seed", range(3))
-def test_one_eye_inside_is_dead_whatever_the_playouts_say(
-        seed: int, monkeypatch: pytest.MonkeyPatch) -> None:
-    board = board_from_diagram(TWO_POINT_EYE_INSIDE)
-    monkeypatch.setattr(pipeline, "decide_by_playouts", _playouts_calling(None))
+@pytest.mark.parametrize(("diagram", "alive_colour", "vertices", "expected"), [
+    (TWO_POINT_EYE_INSIDE, None, ("B7", "E6", "A9"), [DEAD, DEAD, ALIVE]),
+    (STRAIGHT_FOUR_INSIDE, BLACK, ("B7", "G5", "A9"), [ALIVE, ALIVE, ALIVE]),
+])
+def test_an_enclosed_group_is_read_whatever_the_playouts_say(
+        seed: int, diagram: str, alive_colour: int | None, vertices: tuple[str, ...],
+        expected: list[str], monkeypatch: pytest.MonkeyPatch) -> None:
+    board = board_from_diagram(diagram)
+    monkeypatch.setattr(pipeline, "decide_by_playouts", _playouts_calling(alive_colour))
     report = judge(board, seed=seed)
-    assert [report.status[at(board, v)] for v in ("B7", "E6", "A9")] == [DEAD, DEAD, ALIVE]
+    assert [report.status[at(board, v)] for v in vertices] == expected
 
 
-def test_one_eye_inside_without_the_reading_follows_the_playouts(
-        monkeypatch: pytest.MonkeyPatch) -> None:
-    """The check on the test above: without the reading stage the stand-in decides."""
+def test_without_the_reading_the_stand_in_decides(monkeypatch: pytest.MonkeyPatch) -> None:
+    """The check on the test above: without the reading stage the wrong verdicts stand."""
+    monkeypatch.setattr(pipeline, "_mark_enclosed_by_reading", lambda j: None)
     board = board_from_diagram(TWO_POINT_EYE_INSIDE)
     monkeypatch.setattr(pipeline, "decide_by_playouts", _playouts_calling(None))
-    monkeypatch.setattr(pipeline, "_mark_enclosed_by_reading", lambda j: None)
     assert judge(board).status[at(board, "B7")] == ALIVE
-
-
-@pytest.mark.parametrize("seed", range(3))
-def test_a_straight_four_inside_lives_whatever_the_playouts_say(
-        seed: int, monkeypatch: pytest.MonkeyPatch) -> None:
     board = board_from_diagram(STRAIGHT_FOUR_INSIDE)
     monkeypatch.setattr(pipeline, "decide_by_playouts", _playouts_calling(BLACK))
-    report = judge(board, seed=seed)
-    assert [report.status[at(board, v)] for v in ("B7", "G5", "A9")] == [ALIVE, ALIVE, ALIVE]
+    assert judge(board).status[at(board, "B7")] == DEAD
 
 
 # White's ring around five points of Black's area, for the property below: the points

@@ -1,5 +1,5 @@
-"""Exhaustive reading of a small enclosed group (封闭死活): can a string shut inside the
-opponent's living wall be taken?
+"""Stage 5 of the judgement: exhaustive reading of a small enclosed group (封闭死活).  Can
+a string shut inside the opponent's living wall be taken?
 
 The playouts judge a group inside the opponent's area by random play, which seldom finds the
 one move that kills or saves a local shape: two false eyes (假眼), a bent four on the edge, an

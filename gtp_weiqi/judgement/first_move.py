@@ -1,4 +1,4 @@
-"""Stage 5 of the judgement: who moves first (先手).  For the strings the playouts left
+"""Stage 6 of the judgement: who moves first (先手).  For the strings the playouts left
 unclear, what each side achieves when it moves first.
 
 Two passes may leave a position unfinished in a way that has no single truth: the side that

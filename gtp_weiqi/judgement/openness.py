@@ -1,4 +1,4 @@
-"""Stage 6 of the judgement: strings that are still free (could still live or escape), and
+"""Stage 7 of the judgement: strings that are still free (could still live or escape), and
 so are never dead, whatever the playouts say.
 
 A string's *room* is what it reaches through empty points and stones of its own colour,

@@ -95,6 +95,25 @@ SHORT_WALL = """
 """
 
 
+# White's eye space holds Black's stone A1 in the corner, the enclosure's first point: the
+# wall is still Black's strings outside, not told by that point's colour.
+CAPTIVE_IN_THE_CORNER = """
+    .........
+    .........
+    .........
+    .........
+    .........
+    XXXXXXXX.
+    OOOOOOOX.
+    O.....OX.
+    X.OOOOOX.
+"""
+
+
+def test_a_captive_on_the_enclosures_first_point_leaves_the_wall_outside() -> None:
+    assert read(CAPTIVE_IN_THE_CORNER, "C1") == (False, False)
+
+
 def test_a_straight_three_depends_on_who_moves_first() -> None:
     assert read(STRAIGHT_THREE, "A1") == (True, False)
 

@@ -43,9 +43,8 @@ DEPTH = 40  # plies
 def enclosure(board: PlayoutBoard, p: int) -> list[int] | None:
     """The enclosure of the string at p (sorted points), or None when it exceeds
     `MAX_ENCLOSURE` points or `MAX_EMPTY` empty points."""
-    col, head, libs, nbrs = board.colour, board.head, board.libs, board.neighbours
+    col, nbrs = board.colour, board.neighbours
     c = col[p]
-    opp = 3 - c
     inside = {p}
     todo = [p]
     while todo:
@@ -53,12 +52,8 @@ def enclosure(board: PlayoutBoard, p: int) -> list[int] | None:
         for q in nbrs[x]:
             if q in inside:
                 continue
-            if col[q] == opp:
-                h = head[q]
-                ls: set[int] = libs[h]  # type: ignore[assignment]  # at a head
-                stones: list[int] = board.stones[h]  # type: ignore[assignment]  # at a head
-                if not _held_inside(ls, stones, col, nbrs, c):
-                    continue
+            if col[q] == 3 - c and not _held_inside(board, q, c):
+                continue
             inside.add(q)
             todo.append(q)
             if len(inside) > MAX_ENCLOSURE:
@@ -68,35 +63,29 @@ def enclosure(board: PlayoutBoard, p: int) -> list[int] | None:
     return sorted(inside)
 
 
-def _held_inside(libs: set[int], stones: list[int], col: list[int],
-                 nbrs: tuple[tuple[int, ...], ...], c: int) -> bool:
-    """Whether an opponent string is held inside c's group: at most `MAX_HELD` stones, and
-    every liberty of it touches a stone of colour c."""
-    return len(stones) <= MAX_HELD and all(any(col[q] == c for q in nbrs[x]) for x in libs)
+def _held_inside(board: PlayoutBoard, q: int, c: int) -> bool:
+    """Whether the opponent string at q is held inside c's group: at most `MAX_HELD` stones,
+    and every liberty of it touches a stone of colour c."""
+    col, nbrs = board.colour, board.neighbours
+    return len(board.string(q)) <= MAX_HELD and all(any(col[y] == c for y in nbrs[x])
+                                                    for x in board.liberties(q))
 
 
 def wall(board: PlayoutBoard, inside: list[int]) -> list[int]:
-    """The heads of the opponent strings around an enclosure (not in it)."""
+    """The heads of the opponent strings around an enclosure: every stone beside it and not
+    in it is one (the enclosure holds all the stones of its own colour that it touches)."""
     col, head, nbrs = board.colour, board.head, board.neighbours
     members = set(inside)
-    c = col[inside[0]] if col[inside[0]] != EMPTY else 0
-    found = set()
-    for x in inside:
-        for q in nbrs[x]:
-            if q not in members and col[q] != EMPTY and col[q] != c:
-                found.add(head[q])
-    return sorted(found)
+    return sorted({head[q] for x in inside for q in nbrs[x]
+                   if q not in members and col[q] != EMPTY})
 
 
 def wall_stands(board: PlayoutBoard, inside: list[int], heads: list[int]) -> bool:
     """Whether every wall string keeps `WALL_OUTSIDE_LIBERTIES` liberties outside the
     enclosure, so that no play inside can take it."""
     members = set(inside)
-    for h in heads:
-        ls: set[int] = board.libs[h]  # type: ignore[assignment]  # at a head
-        if sum(1 for x in ls if x not in members) < WALL_OUTSIDE_LIBERTIES:
-            return False
-    return True
+    return all(sum(1 for x in board.liberties(h) if x not in members) >= WALL_OUTSIDE_LIBERTIES
+               for h in heads)
 
 
 def wall_lives_apart(board: PlayoutBoard, inside: list[int], heads: list[int],
@@ -203,7 +192,6 @@ class EnclosureReader(Reader):
                 result = None
         self.known[key] = result
         return result
-
 
     def _two_eyes(self) -> bool:
         """Whether the target has two empty points inside whose every neighbour is a stone

@@ -191,8 +191,14 @@ def _mark_enclosed_by_reading(j: _Judging) -> None:
                     j.string_status[j.head[x]] = ALIVE
                     changed = True
     if changed:
-        revive_joined(j.board, j.col, j.head, j.stones, j.string_status, j.certain)
-        make_consistent(j.col, j.points, j.nbrs, j.head, j.stones, j.string_status, j.certain)
+        _relink(j)
+
+
+def _relink(j: _Judging) -> None:
+    """After a later stage's verdicts: the links and one verdict per block again, for the
+    strings the new verdicts touch."""
+    revive_joined(j.board, j.col, j.head, j.stones, j.string_status, j.certain)
+    make_consistent(j.col, j.points, j.nbrs, j.head, j.stones, j.string_status, j.certain)
 
 
 def _explain_by_first_move(j: _Judging) -> None:
@@ -216,9 +222,8 @@ def _explain_by_first_move(j: _Judging) -> None:
             settled = True
         elif first.black != first.white:
             j.first_move[tuple(j.stones[h])] = first
-    if settled:  # links and one verdict again for the strings the new verdicts touch
-        revive_joined(j.board, j.col, j.head, j.stones, j.string_status, j.certain)
-        make_consistent(j.col, j.points, j.nbrs, j.head, j.stones, j.string_status, j.certain)
+    if settled:
+        _relink(j)
         j.first_move = {k: f for k, f in j.first_move.items()
                         if j.head[k[0]] not in j.string_status}
 

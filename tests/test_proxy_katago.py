@@ -93,7 +93,11 @@ def test_our_lead_beside_katagos_on_a_position_whose_count_is_known(
     ours = lead_for(katago.game, ownership, BLACK)
     print(f"Tromp-Taylor: KataGo's lead {theirs:+.2f}, ours {ours:+.2f}, known +1.5")
     assert ours == 1.5
-    assert abs(theirs - ours) <= 1.0
+    # KataGo's lead is its small test net's estimate, not a count: on this position it reads
+    # +0.5 to +1.0 at 24 to 300 visits, and how many visits a report has varies with the
+    # machine's load.  The same winner, within a point and a half, is what it can promise.
+    assert theirs > 0
+    assert abs(theirs - ours) <= 1.5
     ok(katago, "kata-set-rules jihuozi")
     known = known_margin("jihuozi", with_h5=False, komi=katago.game.komi)
     report = analysis(proxy, "kata-analyze b 10 rootInfo true")

@@ -19,7 +19,7 @@ from test_judgement import WALLS_WITH_INVADERS
 import gtp_weiqi
 from gtp_weiqi.core.board import BLACK, EMPTY, WHITE, Board, IllegalMove
 from gtp_weiqi.core.coords import format_vertex, parse_vertex
-from gtp_weiqi.judgement import DEAD, judge
+from gtp_weiqi.judgement import DEAD, judge, pipeline
 from gtp_weiqi.judgement.links import revive_joined
 from gtp_weiqi.judgement.openness import free_strings, open_points
 from gtp_weiqi.ui.gtp.commands import build_engine
@@ -246,6 +246,39 @@ def test_strings_called_dead_but_joined_by_miai_to_a_living_group_are_alive() ->
     for seed in SEEDS:
         report = judge(board, seed=seed)
         assert report.status[at(board, "F9")] == report.status[at(board, "H9")] == "alive"
+
+
+def test_strings_left_undecided_but_joined_by_miai_to_a_living_group_are_alive() -> None:
+    # The same links when the playouts decided neither string: joined, they live, instead of
+    # being left to the first-move stage to call unclear.
+    board = board_from_diagram(JOINED_BY_MIAI)
+    head, stones = _strings(board)
+    chained = [head[at(board, "F9")], head[at(board, "H9")]]
+    status = {h: "alive" for h in stones if h not in chained}
+    revived = revive_joined(board, list(board.colour), head, stones, status, set())
+    assert sorted(revived) == sorted(chained)
+    assert all(status[h] == "alive" for h in chained)
+
+
+@pytest.mark.parametrize("seed", range(3))
+def test_joined_strings_the_playouts_leave_undecided_are_alive_not_unclear(
+        seed: int, monkeypatch: pytest.MonkeyPatch) -> None:
+    # A stand-in for the playouts that calls every string alive but the two hanging ones,
+    # which it leaves undecided: the judgement calls them alive and says nothing is unclear.
+    board = board_from_diagram(JOINED_BY_MIAI)
+    hanging = {at(board, v) for v in ("F9", "F10", "H9", "H10")}
+
+    def decide(board, col, work, stones, undecided, fixed_owner, protected, rng,  # type: ignore[no-untyped-def]
+               playouts, string_status, keep=None):
+        for h in undecided:
+            if not hanging.intersection(stones[h]):
+                string_status[h] = "alive"
+        return {}
+
+    monkeypatch.setattr(pipeline, "decide_by_playouts", decide)
+    report = judge(board, seed=seed)
+    assert report.unclear == []
+    assert all(report.status[p] == "alive" for p in hanging)
 
 
 ONE_CUTTABLE_POINT = """

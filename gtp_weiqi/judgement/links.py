@@ -1,12 +1,13 @@
-"""Stage 3 of the judgement, after the playouts: strings the playouts called dead that are
-joined to a living string of their colour (连接) are alive.
+"""Stage 3 of the judgement, after the playouts: strings the playouts called dead, or left
+undecided, that are joined to a living string of their colour (连接) are alive.
 
 Two strings of one colour are *joined* when they share two liberties (a miai, 见合: a cut on
 either is answered on the other) or one liberty the opponent cannot take (a play there is a
 suicide or a self-atari that is taken back at once).  The playouts do not answer cuts (the
 miai answer, tried in them, let dead groups connect into groups they then called alive),
 so a group hanging on a living one by two such points dies in some of them and may be
-called dead; a player, and a strong engine, sees it joined.  Joined is transitive: a chain of
+called dead, or left undecided and then said to depend on who moves first; a player, and a
+strong engine, sees it joined.  Joined is transitive: a chain of
 such links to a living string keeps every string on it alive.
 
 A block of strings joined through their eyes that has two true eyes (两只真眼) lives too
@@ -25,10 +26,12 @@ from .report import ALIVE, DEAD
 def revive_joined(board: Board, col: list[int], head: dict[int, int],
                   stones: dict[int, list[int]], string_status: dict[int, str],
                   certain: set[int]) -> list[int]:
-    """Mark alive the strings called dead (not `certain` ones) that are joined, directly or
-    through other such strings, to a string called alive; returns their heads."""
-    dead = [h for h in sorted(stones) if string_status.get(h) == DEAD and h not in certain]
-    if not dead:
+    """Mark alive the strings called dead (not `certain` ones) or not yet decided that are
+    joined, directly or through other such strings, to a string called alive; returns their
+    heads."""
+    doubtful = [h for h in sorted(stones)
+                if string_status.get(h, DEAD) == DEAD and h not in certain]
+    if not doubtful:
         return []
     position = PlayoutBoard(board, col)
     nbrs = board.neighbours
@@ -51,7 +54,7 @@ def revive_joined(board: Board, col: list[int], head: dict[int, int],
     changed = True
     while changed:
         changed = False
-        for d in dead:
+        for d in doubtful:
             if d in living:
                 continue
             near = {head[q] for x in libs[d] for q in nbrs[x]

@@ -7,10 +7,13 @@ Diagrams: rows top first, X black, O white, '.' empty; row 1 is the bottom row.
 
 from __future__ import annotations
 
+from collections.abc import Callable
+
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 from support.board_diagram import board_from_diagram
+from support.stand_ins import playouts_deciding
 
 from gtp_weiqi.core.board import BLACK, Board
 from gtp_weiqi.core.coords import parse_vertex
@@ -217,16 +220,11 @@ STRAIGHT_FOUR_INSIDE = """
 """
 
 
-def _playouts_calling(colour_alive: int | None):  # type: ignore[no-untyped-def]
+def _playouts_calling(colour_alive: int | None) -> Callable[..., dict[int, float]]:
     """A stand-in for the playouts that calls every undecided string alive (None), or alive
     for one colour and dead for the other: the playouts' verdict made wrong on purpose."""
-    def decide(board, col, work, stones, undecided, fixed_owner, protected, rng,  # type: ignore[no-untyped-def]
-               playouts, string_status, keep=None):
-        for h in undecided:
-            alive = colour_alive is None or col[h] == colour_alive
-            string_status[h] = ALIVE if alive else DEAD
-        return {}
-    return decide
+    return playouts_deciding(
+        lambda colour, _stones: ALIVE if colour_alive in (None, colour) else DEAD)
 
 
 @pytest.mark.parametrize("seed", range(3))

@@ -14,6 +14,7 @@ from conftest import ok
 from hypothesis import given, settings
 from hypothesis import strategies as st
 from support.board_diagram import board_from_diagram
+from support.stand_ins import playouts_deciding
 from test_judgement import WALLS_WITH_INVADERS
 
 import gtp_weiqi
@@ -267,15 +268,8 @@ def test_joined_strings_the_playouts_leave_undecided_are_alive_not_unclear(
     # which it leaves undecided: the judgement calls them alive and says nothing is unclear.
     board = board_from_diagram(JOINED_BY_MIAI)
     hanging = {at(board, v) for v in ("F9", "F10", "H9", "H10")}
-
-    def decide(board, col, work, stones, undecided, fixed_owner, protected, rng,  # type: ignore[no-untyped-def]
-               playouts, string_status, keep=None):
-        for h in undecided:
-            if not hanging.intersection(stones[h]):
-                string_status[h] = "alive"
-        return {}
-
-    monkeypatch.setattr(pipeline, "decide_by_playouts", decide)
+    monkeypatch.setattr(pipeline, "decide_by_playouts", playouts_deciding(
+        lambda _colour, stones: None if hanging.intersection(stones) else "alive"))
     report = judge(board, seed=seed)
     assert report.unclear == []
     assert all(report.status[p] == "alive" for p in hanging)

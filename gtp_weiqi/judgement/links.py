@@ -7,8 +7,8 @@ suicide or a self-atari that is taken back at once).  The playouts do not answer
 miai answer, tried in them, let dead groups connect into groups they then called alive),
 so a group hanging on a living one by two such points dies in some of them and may be
 called dead, or left undecided and then said to depend on who moves first; a player, and a
-strong engine, sees it joined.  Joined is transitive: a chain of
-such links to a living string keeps every string on it alive.
+strong engine, sees it joined.  Joined is transitive: a chain of such links to a living
+string keeps every string on it alive.
 
 A block of strings joined through their eyes that has two true eyes (两只真眼) lives too
 (`revive_two_eyed`): the playouts fill an eye, or let a string beside one be taken, at random,

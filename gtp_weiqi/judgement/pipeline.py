@@ -5,7 +5,9 @@ marks (死活与归属: a status per string, an owner per empty point):
    dead stones inside it (`benson`);
 2. the seki (双活) of the position without those dead stones, and their points (`seki`);
 3. `_mark_by_playouts`: the other strings, by rounds of seeded ownership playouts that know
-   seki (`ownership`, `decision`); `_mark_bent_four_dead`: 盘角曲四; `revive_joined`:
+   seki (`ownership`, `decision`); `_mark_bent_four_dead`: 盘角曲四; `revive_holders`:
+   strings called dead that hold an opponent string shut in their liberties and take it
+   into two eyes when forced are alive (眼中有子, `held`); `revive_joined`:
    strings called dead, or left undecided, that are joined (连接) to a living one are
    alive, and `revive_two_eyed`: those in a block with two true eyes (两只真眼) too (`links`);
 4. `make_consistent`: one verdict for strings joined by an own empty region (`consistency`);
@@ -17,7 +19,9 @@ marks (死活与归属: a status per string, an owner per empty point):
    unclear; the links are read again after its verdicts;
 7. `_mark_free_alive`: the strings that could still live or escape (`openness`) are never
    dead;
-8. `_revive_race_seki`: the strings of a race without eyes that nobody wins (无眼双活) alive;
+8. `kill_bare_holders`: a string whose only liberties are those of an opponent string it
+   holds is dead when the capture it is forced into leaves no two eyes (`held`);
+   `_revive_race_seki`: the strings of a race without eyes that nobody wins (无眼双活) alive;
    `_mark_seki`: seki judged again without the dead stones; then the point owners (`owners`).
 
 What none of them decides is *unclear*: said, not guessed.  Everything is deterministic for a
@@ -36,6 +40,7 @@ from .consistency import make_consistent
 from .decision import bent_four_in_corner, decide_by_playouts
 from .enclosed import enclosure, read_enclosed
 from .first_move import FirstMove, first_move_outcomes
+from .held import kill_bare_holders, revive_holders
 from .links import revive_joined, revive_two_eyed
 from .openness import free_strings
 from .owners import point_owners
@@ -97,12 +102,14 @@ def judge(board: Board, *, seed: int = 0, playouts: int | None = None,
     seki = seki_in(board, j.work)
     _mark_by_playouts(j, seki, random.Random(seed), playouts)
     _mark_bent_four_dead(j)
+    revive_holders(j.board, j.col, j.head, j.stones, j.string_status, j.certain)
     revive_joined(j.board, j.col, j.head, j.stones, j.string_status, j.certain)
     revive_two_eyed(j.board, j.col, j.head, j.stones, j.string_status, j.certain)
     make_consistent(j.col, j.points, j.nbrs, j.head, j.stones, j.string_status, j.certain)
     _mark_enclosed_by_reading(j)
     _explain_by_first_move(j)
     _mark_free_alive(j)
+    kill_bare_holders(j.board, j.dead_removed(), j.head, j.stones, j.string_status, j.certain)
     final = _revive_race_seki(j, seki)
     seki_final = _mark_seki(j, final)
     return _report(j, final, seki_final)

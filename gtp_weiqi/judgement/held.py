@@ -1,0 +1,184 @@
+"""Stage 3 of the judgement, after the playouts: a string that holds an opponent string shut
+inside its own liberties (眼中有子), and that takes it into two eyes whenever it must, cannot
+be killed.
+
+Let G be a string and S an opponent string with at least two liberties, all of them
+liberties of G too, whose stones touch only G and those liberties, and whose liberties
+touch only G, S and each other: S is *held* inside G, it has no eye and can gain no
+liberty.  The opponent can fill G's other liberties, but not the last two it shares with S:
+filling one there leaves S and G one liberty each with G to move, and G takes S.  So G is
+never taken while S stands.  The opponent can still force the capture (fill the shared
+liberties down to one), so G lives when the space the capture leaves is two eyes whichever
+liberty G takes on: `two_eyes_after_capture`.  When G declines to take sooner, it is seki
+(双活).
+
+The playouts play the capture too early, or into a killable shape (a bent three in the
+corner after G fills the liberties itself), and then call G dead; this reading overrules
+them (`revive_holders`, after the playouts).
+
+The other way round, when G has no liberty but those it shares with S and the forced capture
+leaves no two eyes whichever shared liberty the opponent leaves it, G is dead and S lives
+(`kill_bare_holders`, on the position without the dead stones): what looks like seki (a bent
+four in the corner once taken, say) is not one.  Both readings are exact, as the rules of
+play are, except for a ko: they read none.
+"""
+
+from __future__ import annotations
+
+from ..core.board import EMPTY, Board
+from ..core.playout_board import PlayoutBoard
+from .regions import Neighbours
+from .report import ALIVE, DEAD
+from .tactics import nakade_vital_point
+
+BIG_EYE_SPACE = 7  # an empty space this big inside one string is two eyes
+
+
+def revive_holders(board: Board, col: list[int], head: dict[int, int],
+                   stones: dict[int, list[int]], string_status: dict[int, str],
+                   certain: set[int]) -> list[int]:
+    """Mark alive, and certain, the strings called dead (not `certain` ones) that hold an
+    opponent string they take into two eyes (see the module); returns their heads."""
+    doubtful = [h for h in sorted(stones)
+                if string_status.get(h) == DEAD and h not in certain]
+    if not doubtful:
+        return []
+    position = PlayoutBoard(board, col)
+    revived: list[int] = []
+    for g in doubtful:
+        for s in _opponents_beside(board, col, head, stones, g):
+            libs = held_inside(board, position, head, stones, g, s)
+            if libs and two_eyes_after_capture(board, sorted(set(stones[s]) | libs),
+                                               sorted(libs)):
+                string_status[g] = ALIVE
+                certain.add(g)
+                revived.append(g)
+                break
+    return revived
+
+
+def kill_bare_holders(board: Board, final: list[int], head: dict[int, int],
+                      stones: dict[int, list[int]], string_status: dict[int, str],
+                      certain: set[int]) -> list[int]:
+    """On `final` (the position without the stones called dead), mark dead, and certain, the
+    strings not called dead (not `certain` ones) whose every liberty is one of an opponent
+    string they hold, when the capture the opponent forces leaves no two eyes: the holder has
+    no other liberty to fill, so the opponent fills a shared one and the holder must take
+    (or be taken) into a killable shape.  The held string lives (its points end the
+    opponent's); returns the holders' heads."""
+    position = PlayoutBoard(board, final)
+    killed: list[int] = []
+    for g in sorted(stones):
+        if g in certain or final[g] == EMPTY or string_status.get(g) == DEAD:
+            continue
+        libs_g = position.liberties(g)
+        for s in _opponents_beside(board, final, head, stones, g):
+            libs = held_inside(board, position, head, stones, g, s)
+            if libs and libs == libs_g and not two_eyes_after_capture(
+                    board, sorted(set(stones[s]) | libs), sorted(libs)):
+                string_status[g] = DEAD
+                string_status[s] = ALIVE
+                certain.update((g, s))
+                killed.append(g)
+                break
+    return killed
+
+
+def _opponents_beside(board: Board, col: list[int], head: dict[int, int],
+                      stones: dict[int, list[int]], g: int) -> list[int]:
+    """The heads of the opponent strings of `col` beside string g, in order."""
+    nbrs = board.neighbours
+    return sorted({head[q] for p in stones[g] for q in nbrs[p] if col[q] == 3 - col[g]})
+
+
+def held_inside(board: Board, position: PlayoutBoard, head: dict[int, int],
+                stones: dict[int, list[int]], g: int, s: int) -> set[int] | None:
+    """The liberties of string s when g holds it (see the module: at least two, all g's, s
+    and its liberties touching nothing but g, s and each other), else None.  `position` is
+    the board read (dead stones off or not); `head` names the strings of the whole board."""
+    nbrs = board.neighbours
+    libs = position.liberties(s)
+    if len(libs) < 2:
+        return None
+    inner = set(stones[s])
+    for p in stones[s]:
+        for q in nbrs[p]:
+            if q not in libs and q not in inner and head.get(q) != g:
+                return None  # s touches another string
+    for x in libs:
+        for q in nbrs[x]:
+            if q not in libs and q not in inner and head.get(q) != g:
+                return None  # a liberty of s touches another string or an outside point
+        if not any(head.get(q) == g for q in nbrs[x]):
+            return None  # a liberty of s that is not g's
+    return libs
+
+
+def two_eyes_after_capture(board: Board, space: list[int], libs: list[int]) -> bool:
+    """Whether the space an enclosed string and its liberties fill (`space`, all inside one
+    string's stones) leaves two eyes once the string is taken by a stone on any one of
+    `libs`, the others filled by the capturer's opponent before: the rest is two separate
+    regions, or one of `BIG_EYE_SPACE` points, or one of 3 to 6 points that is no killable
+    shape (no vital point, 点眼), no square four (方四) and no bent four in the corner
+    (盘角曲四)."""
+    nbrs = board.neighbours
+    for x in libs:
+        rest = [p for p in space if p != x]
+        parts = _parts(rest, nbrs)
+        if len(parts) >= 2:
+            continue
+        if len(rest) >= BIG_EYE_SPACE:
+            continue
+        if len(rest) < 3 or nakade_vital_point(rest, nbrs) >= 0 or _square_four(rest, nbrs) \
+                or _bent_four_in_corner(board, rest):
+            return False
+    return True
+
+
+def _parts(points: list[int], nbrs: Neighbours) -> list[list[int]]:
+    """The connected parts of `points`."""
+    left = set(points)
+    parts = []
+    while left:
+        start = min(left)
+        left.discard(start)
+        part = [start]
+        todo = [start]
+        while todo:
+            p = todo.pop()
+            for q in nbrs[p]:
+                if q in left:
+                    left.discard(q)
+                    part.append(q)
+                    todo.append(q)
+        parts.append(part)
+    return parts
+
+
+def _square_four(points: list[int], nbrs: Neighbours) -> bool:
+    """Whether four points are a 2x2 block (方四: one eye, whatever is played)."""
+    return len(points) == 4 and all(sum(1 for q in nbrs[p] if q in points) == 2
+                                    for p in points) and len(_parts(points, nbrs)) == 1 \
+        and _is_cycle(points, nbrs)
+
+
+def _is_cycle(points: list[int], nbrs: Neighbours) -> bool:
+    """Whether four points each beside exactly two others close a ring (a square)."""
+    inside = set(points)
+    p = points[0]
+    a, b = [q for q in nbrs[p] if q in inside]
+    return any(q in inside and q != p for q in nbrs[a] if q in nbrs[b])
+
+
+def _bent_four_in_corner(board: Board, points: list[int]) -> bool:
+    """Whether four points are an L along both edges bent on a corner point (盘角曲四)."""
+    if len(points) != 4:
+        return False
+    w, h = board.width, board.height
+    cells = {board.row_col(p) for p in points}
+    for r0, dr in ((0, 1), (h - 1, -1)):
+        for c0, dc in ((0, 1), (w - 1, -1)):
+            corner = {(r0, c0), (r0, c0 + dc), (r0 + dr, c0)}
+            if cells in (corner | {(r0, c0 + 2 * dc)}, corner | {(r0 + 2 * dr, c0)}):
+                return True
+    return False

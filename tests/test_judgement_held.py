@@ -1,0 +1,177 @@
+"""A string holding an opponent string shut inside its liberties (眼中有子): it cannot be
+taken while that string stands, and lives when the capture the opponent can force leaves two
+eyes (`judgement/held.py`).
+
+Diagrams: rows top first, X black, O white, '.' empty; row 1 is the bottom row.
+"""
+
+from __future__ import annotations
+
+import pytest
+from support.board_diagram import board_from_diagram
+from support.stand_ins import playouts_deciding
+
+from gtp_weiqi.core.board import BLACK, Board
+from gtp_weiqi.core.coords import parse_vertex
+from gtp_weiqi.judgement import DEAD, judge, pipeline
+from gtp_weiqi.judgement.held import revive_holders, two_eyes_after_capture
+
+
+def at(board: Board, vertex: str) -> int:
+    return board.point(*parse_vertex(vertex, board.width, board.height))
+
+
+def points(board: Board, vertices: str) -> list[int]:
+    return sorted(at(board, v) for v in vertices.split())
+
+
+# Black's corner group has no eye; White's A2 B2 B3 have two liberties, A1 and C3, both
+# Black's too.  White can fill Black's other liberties (A5 to D5, E2 to E4, D1), not A1 or
+# C3: the first of them leaves both sides one liberty with Black to move, and Black takes.
+# Forced to take, Black's stones on A1 and C3 leave a zigzag four (A2 B2 B3 C3, or A1 A2 B2
+# B3): two eyes.  So Black lives (seki until then), as in a scored game of 2003 where both
+# players and KataGo kept such a group alive.  The playouts take at once, into a bent three
+# whose vital point White plays, and call it dead; its room is too big for the exact reading
+# of small enclosures.
+HOLDING_THREE = """
+    .O.O.O.O.
+    OOOOOOOOO
+    .O.O.O.O.
+    OOOOOOOOO
+    .....O.O.
+    XXXX.OOOO
+    XO.X.O.O.
+    OOXX.OOOO
+    .XX..O.O.
+"""
+BLACK_GROUP = "A4 B4 C4 D4 A3 D3 C2 D2 B1 C1"
+
+# The same with White's stone on C3: its string A2 B2 B3 C3 has one liberty, A1, and the
+# rule needs two (with one, Black must take at once or be taken: whoever moves first).
+HOLDING_IN_ATARI = HOLDING_THREE.replace("XO.X.O.O.", "XOOX.O.O.")
+
+# One White stone on A2 with two liberties, A1 and A3: forced to take it, Black keeps two
+# points on the edge, one eye.
+HOLDING_ONE = HOLDING_THREE.replace("XO.X.O.O.", ".XXX.O.O.").replace(
+    "OOXX.OOOO", "OXXX.OOOO")
+
+# Without D3 Black's wall is two strings and White's string touches both: neither holds it.
+NOT_SHUT_IN = HOLDING_THREE.replace("XO.X.O.O.", "XO...O.O.")
+
+
+def _strings(board: Board) -> tuple[dict[int, int], dict[int, list[int]]]:
+    head: dict[int, int] = {}
+    stones: dict[int, list[int]] = {}
+    for _colour, members, _libs in board.strings():
+        h = min(members)
+        stones[h] = sorted(members)
+        for p in members:
+            head[p] = h
+    return head, stones
+
+
+def _all_dead_but_white_walls(board: Board):
+    """A stand-in for the playouts calling every Black string dead and White alive."""
+    return playouts_deciding(lambda colour, _stones: DEAD if colour == BLACK else "alive")
+
+
+@pytest.mark.parametrize("seed", [0, 1, 2])
+def test_a_group_holding_stones_it_takes_into_two_eyes_is_alive(monkeypatch, seed) -> None:
+    board = board_from_diagram(HOLDING_THREE)
+    monkeypatch.setattr(pipeline, "decide_by_playouts", _all_dead_but_white_walls(board))
+    report = judge(board, seed=seed)
+    group = points(board, BLACK_GROUP)
+    held = points(board, "A2 B2 B3")
+    assert {report.status[p] for p in group} <= {"alive", "seki"}
+    assert {report.status[p] for p in held} <= {"alive", "seki"}
+    assert report.unclear == []
+
+
+@pytest.mark.parametrize("seed", [0, 1, 2])
+def test_the_whole_judgement_keeps_the_holding_group_alive(seed: int) -> None:
+    board = board_from_diagram(HOLDING_THREE)
+    report = judge(board, seed=seed)
+    # the playouts alone call Black's group dead here, at each of these seeds
+    assert not any(report.status[p] == DEAD
+                   for p in points(board, BLACK_GROUP + " A2 B2 B3"))
+
+
+@pytest.mark.parametrize("diagram, revived", [
+    (HOLDING_THREE, True), (HOLDING_IN_ATARI, False), (HOLDING_ONE, False), (NOT_SHUT_IN, False),
+], ids=["holding-three", "held-string-in-atari", "capture-leaves-one-eye", "not-shut-in"])
+def test_the_rule_on_its_own(diagram: str, revived: bool) -> None:
+    # Black's strings called dead, White's alive: only a proof revives Black's D4 string.
+    board = board_from_diagram(diagram)
+    head, stones = _strings(board)
+    status = {h: DEAD if board.colour[h] == BLACK else "alive" for h in stones}
+    certain: set[int] = set()
+    found = revive_holders(board, list(board.colour), head, stones, status, certain)
+    d4 = head[at(board, "D4")]
+    assert (d4 in found) is revived
+    assert status[d4] == ("alive" if revived else DEAD)
+    assert (d4 in certain) is revived
+
+
+@pytest.mark.parametrize("space, libs, two_eyes", [
+    ("A2 B2 B3 C3 A1", "A1 C3", True),  # a zigzag four whichever point is taken on
+    ("A1 A2 B1 B2 C1", "C1", False),  # a square four: one eye
+    ("A1 A2 A3 B2", "B2", False),  # a bent three is killed on its vital point (点眼)
+    ("A1 A2 A3 B1", "A3", False),  # ... and a straight three
+    ("A1 B1 C1 A2 A3", "A3", False),  # a bent four in the corner (盘角曲四)
+    ("A1 B1 C1 D1 E1", "C1", True),  # two separate eyes
+    ("A1 B1 C1 D1 E1 F1 G1 H1", "H1", True),  # a big eye space
+])
+def test_the_space_a_forced_capture_leaves(space: str, libs: str, two_eyes: bool) -> None:
+    board = Board(9)
+    assert two_eyes_after_capture(board, points(board, space), points(board, libs)) is two_eyes
+
+
+# -- a holder with no other liberty ----------------------------------------------------------
+
+# White's corner group has two liberties, A2 and C2, both those of Black's A1 B1 C1.  Black
+# fills A2; White must take at C2 or be taken, and the three points it takes with A2 are a
+# bent four in the corner (盘角曲四): dead.  So White's group is dead and Black's stones live,
+# as in a scored game of 2003 where both players and KataGo counted it so; the judgement
+# called it seki before.
+BARE_HOLDER = """
+    .X.X.X.X.
+    XXXXXXXXX
+    .X.X.X.X.
+    XXXXXXXXX
+    .X.X.X.X.
+    XXXXXXXXX
+    OOOOX.X.X
+    .O.OXXXXX
+    XXXOX.X.X
+"""
+
+# Black's B1 C1 D1 hold White's row the same way, with liberties A1 and E1; the capture White
+# is forced into leaves a straight four on either side: two eyes, so it stays seki (双活).
+BARE_HOLDER_WITH_TWO_EYES = """
+    .X.X.X.X.
+    XXXXXXXXX
+    .X.X.X.X.
+    XXXXXXXXX
+    .X.X.X.X.
+    XXXXXXXXX
+    XXXXXXX.X
+    OOOOOOXXX
+    .XXX.OX.X
+"""
+
+
+@pytest.mark.parametrize("seed", [0, 1, 2])
+def test_a_holder_forced_to_take_into_a_dead_shape_is_dead(seed: int) -> None:
+    board = board_from_diagram(BARE_HOLDER)
+    report = judge(board, seed=seed)
+    assert {report.status[p] for p in points(board, "A3 B3 C3 D3 B2 D2 D1")} == {DEAD}
+    assert {report.status[p] for p in points(board, "A1 B1 C1")} == {"alive"}
+    assert report.unclear == []
+
+
+@pytest.mark.parametrize("seed", [0, 1, 2])
+def test_a_holder_forced_to_take_into_two_eyes_stays_in_seki(seed: int) -> None:
+    board = board_from_diagram(BARE_HOLDER_WITH_TWO_EYES)
+    report = judge(board, seed=seed)
+    assert {report.status[p] for p in points(board, "A2 B2 C2 D2 E2 F2 F1 B1 C1 D1")} \
+        == {"seki"}

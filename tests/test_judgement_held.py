@@ -160,9 +160,16 @@ BARE_HOLDER_WITH_TWO_EYES = """
 """
 
 
+# The same with a liberty of White's outside, E1: Black fills it first (E1 and F1 both
+# touch Black's living stones, so White makes no eye there), then A2.
+HOLDER_WITH_A_LIBERTY_OUTSIDE = BARE_HOLDER.replace("XXXOX.X.X", "XXXO..X.X")
+
+
 @pytest.mark.parametrize("seed", [0, 1, 2])
-def test_a_holder_forced_to_take_into_a_dead_shape_is_dead(seed: int) -> None:
-    board = board_from_diagram(BARE_HOLDER)
+@pytest.mark.parametrize("diagram", [BARE_HOLDER, HOLDER_WITH_A_LIBERTY_OUTSIDE],
+                         ids=["no-other-liberty", "a-liberty-outside"])
+def test_a_holder_forced_to_take_into_a_dead_shape_is_dead(diagram: str, seed: int) -> None:
+    board = board_from_diagram(diagram)
     report = judge(board, seed=seed)
     assert {report.status[p] for p in points(board, "A3 B3 C3 D3 B2 D2 D1")} == {DEAD}
     assert {report.status[p] for p in points(board, "A1 B1 C1")} == {"alive"}

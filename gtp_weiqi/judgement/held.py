@@ -16,18 +16,19 @@ The playouts play the capture too early, or into a killable shape (a bent three 
 corner after G fills the liberties itself), and then call G dead; this reading overrules
 them (`revive_holders`, after the playouts).
 
-The other way round, when G has no liberty but those it shares with S and the forced capture
-leaves no two eyes whichever shared liberty the opponent leaves it, G is dead and S lives
-(`kill_bare_holders`, on the position without the dead stones): what looks like seki (a bent
-four in the corner once taken, say) is not one.  Both readings are exact, as the rules of
-play are, except for a ko: they read none.
+The other way round, when the forced capture leaves no two eyes whichever shared liberty the
+opponent leaves G, and G's other liberties are points the opponent fills at no risk, in
+empty regions where G can make no eye (every point touches a living opponent string), G is
+dead and S lives (`kill_bare_holders`, on the position without the dead stones): what looks
+like seki (a bent four in the corner once taken, say) is not one.  Both readings are exact,
+given the verdicts on the strings around, except for a ko: they read none.
 """
 
 from __future__ import annotations
 
 from ..core.board import EMPTY, Board
 from ..core.playout_board import PlayoutBoard
-from .regions import Neighbours
+from .regions import Neighbours, empty_regions
 from .report import ALIVE, DEAD
 from .tactics import nakade_vital_point
 
@@ -57,13 +58,14 @@ def revive_holders(board: Board, col: list[int], head: dict[int, int],
     return revived
 
 
-def kill_bare_holders(board: Board, final: list[int], head: dict[int, int],
+def kill_bare_holders(board: Board, col: list[int], final: list[int], head: dict[int, int],
                       stones: dict[int, list[int]], string_status: dict[int, str],
                       certain: set[int]) -> list[int]:
-    """On `final` (the position without the stones called dead), mark dead, and certain, the
-    strings not called dead (not `certain` ones) whose every liberty is one of an opponent
-    string they hold, when the capture the opponent forces leaves no two eyes: the holder has
-    no other liberty to fill, so the opponent fills a shared one and the holder must take
+    """On `final` (the position `col` without the stones called dead), mark dead, and
+    certain, the strings not called dead (not `certain` ones) that hold an opponent string
+    (put back on the board if it was called dead), when the capture the opponent forces
+    leaves no two eyes and the holder's other liberties are points the opponent fills at no
+    risk (`_fillable`): the opponent fills them, then a shared one, and the holder must take
     (or be taken) into a killable shape.  The held string lives (its points end the
     opponent's); returns the holders' heads."""
     position = PlayoutBoard(board, final)
@@ -71,17 +73,48 @@ def kill_bare_holders(board: Board, final: list[int], head: dict[int, int],
     for g in sorted(stones):
         if g in certain or final[g] == EMPTY or string_status.get(g) == DEAD:
             continue
-        libs_g = position.liberties(g)
-        for s in _opponents_beside(board, final, head, stones, g):
-            libs = held_inside(board, position, head, stones, g, s)
-            if libs and libs == libs_g and not two_eyes_after_capture(
-                    board, sorted(set(stones[s]) | libs), sorted(libs)):
+        for s in _opponents_beside(board, col, head, stones, g):
+            if s in certain:
+                continue
+            read, trial = position, final
+            if final[s] == EMPTY:  # called dead: read with it back
+                trial = final[:]
+                for p in stones[s]:
+                    trial[p] = col[p]
+                read = PlayoutBoard(board, trial)
+            libs = held_inside(board, read, head, stones, g, s)
+            if libs and _fillable(board, trial, head, string_status, g, s,
+                                  read.liberties(g) - libs) \
+                    and not two_eyes_after_capture(board, sorted(set(stones[s]) | libs),
+                                                   sorted(libs)):
                 string_status[g] = DEAD
                 string_status[s] = ALIVE
                 certain.update((g, s))
                 killed.append(g)
                 break
     return killed
+
+
+def _fillable(board: Board, final: list[int], head: dict[int, int],
+              string_status: dict[int, str], g: int, s: int, outside: set[int]) -> bool:
+    """Whether the opponent can fill g's `outside` liberties (those not shared with the held
+    string s) and every point g could extend to from them: each point of their empty regions
+    touches a stone of an opponent string called alive (not s), so g makes no eye there, and
+    no stone of g's colour but g's own."""
+    nbrs = board.neighbours
+    regions, region_of = empty_regions(final, board.points, nbrs)
+    opp = 3 - final[g]
+    for i in sorted({region_of[x] for x in outside}):
+        for y in regions[i]:
+            touches = False
+            for q in nbrs[y]:
+                if final[q] == opp and head[q] != s and string_status.get(head[q]) == ALIVE:
+                    touches = True
+                elif final[q] == 3 - opp and head[q] != g:
+                    return False  # another string of g's colour: it could join it
+            if not touches:
+                return False
+    return True
 
 
 def _opponents_beside(board: Board, col: list[int], head: dict[int, int],

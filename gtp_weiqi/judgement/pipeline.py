@@ -19,8 +19,9 @@ marks (死活与归属: a status per string, an owner per empty point):
    unclear; the links are read again after its verdicts;
 7. `_mark_free_alive`: the strings that could still live or escape (`openness`) are never
    dead;
-8. `kill_bare_holders`: a string whose only liberties are those of an opponent string it
-   holds is dead when the capture it is forced into leaves no two eyes (`held`);
+8. `kill_bare_holders`: a string holding an opponent string is dead when the capture it is
+   forced into leaves no two eyes and its other liberties are the opponent's to fill
+   (`held`);
    `_revive_race_seki`: the strings of a race without eyes that nobody wins (无眼双活) alive;
    `_mark_seki`: seki judged again without the dead stones; then the point owners (`owners`).
 
@@ -109,7 +110,8 @@ def judge(board: Board, *, seed: int = 0, playouts: int | None = None,
     _mark_enclosed_by_reading(j)
     _explain_by_first_move(j)
     _mark_free_alive(j)
-    kill_bare_holders(j.board, j.dead_removed(), j.head, j.stones, j.string_status, j.certain)
+    kill_bare_holders(j.board, j.col, j.dead_removed(), j.head, j.stones, j.string_status,
+                      j.certain)
     final = _revive_race_seki(j, seki)
     seki_final = _mark_seki(j, final)
     return _report(j, final, seki_final)

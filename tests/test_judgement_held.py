@@ -8,7 +8,7 @@ Diagrams: rows top first, X black, O white, '.' empty; row 1 is the bottom row.
 from __future__ import annotations
 
 import pytest
-from support.board_diagram import board_from_diagram
+from support.board_diagram import board_from_diagram, string_heads
 from support.stand_ins import playouts_deciding
 
 from gtp_weiqi.core.board import BLACK, Board
@@ -59,17 +59,6 @@ HOLDING_ONE = HOLDING_THREE.replace("XO.X.O.O.", ".XXX.O.O.").replace(
 NOT_SHUT_IN = HOLDING_THREE.replace("XO.X.O.O.", "XO...O.O.")
 
 
-def _strings(board: Board) -> tuple[dict[int, int], dict[int, list[int]]]:
-    head: dict[int, int] = {}
-    stones: dict[int, list[int]] = {}
-    for _colour, members, _libs in board.strings():
-        h = min(members)
-        stones[h] = sorted(members)
-        for p in members:
-            head[p] = h
-    return head, stones
-
-
 def _all_dead_but_white_walls(board: Board):
     """A stand-in for the playouts calling every Black string dead and White alive."""
     return playouts_deciding(lambda colour, _stones: DEAD if colour == BLACK else "alive")
@@ -102,7 +91,7 @@ def test_the_whole_judgement_keeps_the_holding_group_alive(seed: int) -> None:
 def test_the_rule_on_its_own(diagram: str, revived: bool) -> None:
     # Black's strings called dead, White's alive: only a proof revives Black's D4 string.
     board = board_from_diagram(diagram)
-    head, stones = _strings(board)
+    head, stones = string_heads(board)
     status = {h: DEAD if board.colour[h] == BLACK else "alive" for h in stones}
     certain: set[int] = set()
     found = revive_holders(board, list(board.colour), head, stones, status, certain)
@@ -133,13 +122,15 @@ def test_the_space_a_forced_capture_leaves(space: str, libs: str, two_eyes: bool
 # bent four in the corner (盘角曲四): dead.  So White's group is dead and Black's stones live,
 # as in a scored game of 2003 where both players and KataGo counted it so; the judgement
 # called it seki before.
-BARE_HOLDER = """
+BLACK_ABOVE = """
     .X.X.X.X.
     XXXXXXXXX
     .X.X.X.X.
     XXXXXXXXX
     .X.X.X.X.
     XXXXXXXXX
+"""
+BARE_HOLDER = BLACK_ABOVE + """
     OOOOX.X.X
     .O.OXXXXX
     XXXOX.X.X
@@ -147,13 +138,7 @@ BARE_HOLDER = """
 
 # Black's B1 C1 D1 hold White's row the same way, with liberties A1 and E1; the capture White
 # is forced into leaves a straight four on either side: two eyes, so it stays seki (双活).
-BARE_HOLDER_WITH_TWO_EYES = """
-    .X.X.X.X.
-    XXXXXXXXX
-    .X.X.X.X.
-    XXXXXXXXX
-    .X.X.X.X.
-    XXXXXXXXX
+BARE_HOLDER_WITH_TWO_EYES = BLACK_ABOVE + """
     XXXXXXX.X
     OOOOOOXXX
     .XXX.OX.X

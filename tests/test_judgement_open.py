@@ -13,7 +13,7 @@ import pytest
 from conftest import ok
 from hypothesis import given, settings
 from hypothesis import strategies as st
-from support.board_diagram import board_from_diagram
+from support.board_diagram import board_from_diagram, string_heads
 from support.stand_ins import playouts_deciding
 from test_judgement import WALLS_WITH_INVADERS
 
@@ -221,22 +221,11 @@ JOINED_BY_MIAI = """
 """
 
 
-def _strings(board: Board) -> tuple[dict[int, int], dict[int, list[int]]]:
-    head: dict[int, int] = {}
-    stones: dict[int, list[int]] = {}
-    for _colour, members, _libs in board.strings():
-        h = min(members)
-        stones[h] = sorted(members)
-        for p in members:
-            head[p] = h
-    return head, stones
-
-
 def test_strings_called_dead_but_joined_by_miai_to_a_living_group_are_alive() -> None:
     # F9-F10 hangs on Black's living group by E9 and E10 (a cut on one is answered on the
     # other), and H9-H10 on F9-F10 by G9 and G10: a chain of links keeps both alive.
     board = board_from_diagram(JOINED_BY_MIAI)
-    head, stones = _strings(board)
+    head, stones = string_heads(board)
     status = {h: "alive" for h in stones}
     chained = [head[at(board, "F9")], head[at(board, "H9")]]
     for h in chained:
@@ -253,7 +242,7 @@ def test_strings_left_undecided_but_joined_by_miai_to_a_living_group_are_alive()
     # The same links when the playouts decided neither string: joined, they live, instead of
     # being left to the first-move stage to call unclear.
     board = board_from_diagram(JOINED_BY_MIAI)
-    head, stones = _strings(board)
+    head, stones = string_heads(board)
     chained = [head[at(board, "F9")], head[at(board, "H9")]]
     status = {h: "alive" for h in stones if h not in chained}
     revived = revive_joined(board, list(board.colour), head, stones, status, set())
@@ -291,7 +280,7 @@ ONE_CUTTABLE_POINT = """
 def test_a_string_sharing_one_point_the_opponent_can_take_is_not_joined() -> None:
     # F5-F6 shares only E6 with Black's group, and White can play E6 safely: no link.
     board = board_from_diagram(ONE_CUTTABLE_POINT)
-    head, stones = _strings(board)
+    head, stones = string_heads(board)
     status = {h: "alive" for h in stones}
     f6 = head[at(board, "F6")]
     status[f6] = DEAD

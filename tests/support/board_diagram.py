@@ -48,3 +48,16 @@ def board_from_diagram(text: str) -> Board:
             if colour != EMPTY:
                 board.place_stone(board.point(height - 1 - i, col), colour)
     return board
+
+
+def string_heads(board: Board) -> tuple[dict[int, int], dict[int, list[int]]]:
+    """The board's strings as the judgement's stages take them: per stone point its string's
+    head (the lowest point), and per head the string's sorted points."""
+    head: dict[int, int] = {}
+    stones: dict[int, list[int]] = {}
+    for _colour, members, _libs in board.strings():
+        h = min(members)
+        stones[h] = sorted(members)
+        for p in members:
+            head[p] = h
+    return head, stones

@@ -27,7 +27,6 @@ given the verdicts on the strings around, except for a ko: they read none.
 from __future__ import annotations
 
 from ..core.board import EMPTY, Board
-from ..core.playout_board import PlayoutBoard
 from .regions import Neighbours, empty_regions
 from .report import ALIVE, DEAD
 from .tactics import nakade_vital_point
@@ -44,11 +43,10 @@ def revive_holders(board: Board, col: list[int], head: dict[int, int],
                 if string_status.get(h) == DEAD and h not in certain]
     if not doubtful:
         return []
-    position = PlayoutBoard(board, col)
     revived: list[int] = []
     for g in doubtful:
         for s in _opponents_beside(board, col, head, stones, g):
-            libs = held_inside(board, position, head, stones, g, s)
+            libs = held_inside(board, col, head, stones, g, s)
             if libs and two_eyes_after_capture(board, sorted(set(stones[s]) | libs),
                                                sorted(libs)):
                 string_status[g] = ALIVE
@@ -68,7 +66,6 @@ def kill_bare_holders(board: Board, col: list[int], final: list[int], head: dict
     risk (`_fillable`): the opponent fills them, then a shared one, and the holder must take
     (or be taken) into a killable shape.  The held string lives (its points end the
     opponent's); returns the holders' heads."""
-    position = PlayoutBoard(board, final)
     killed: list[int] = []
     for g in sorted(stones):
         if g in certain or final[g] == EMPTY or string_status.get(g) == DEAD:
@@ -76,15 +73,14 @@ def kill_bare_holders(board: Board, col: list[int], final: list[int], head: dict
         for s in _opponents_beside(board, col, head, stones, g):
             if s in certain:
                 continue
-            read, trial = position, final
+            trial = final
             if final[s] == EMPTY:  # called dead: read with it back
                 trial = final[:]
                 for p in stones[s]:
                     trial[p] = col[p]
-                read = PlayoutBoard(board, trial)
-            libs = held_inside(board, read, head, stones, g, s)
+            libs = held_inside(board, trial, head, stones, g, s)
             if libs and _fillable(board, trial, head, string_status, g, s,
-                                  read.liberties(g) - libs) \
+                                  _liberties(board, trial, stones[g]) - libs) \
                     and not two_eyes_after_capture(board, sorted(set(stones[s]) | libs),
                                                    sorted(libs)):
                 string_status[g] = DEAD
@@ -124,13 +120,20 @@ def _opponents_beside(board: Board, col: list[int], head: dict[int, int],
     return sorted({head[q] for p in stones[g] for q in nbrs[p] if col[q] == 3 - col[g]})
 
 
-def held_inside(board: Board, position: PlayoutBoard, head: dict[int, int],
+def _liberties(board: Board, col: list[int], string: list[int]) -> set[int]:
+    """The empty points of `col` beside the stones of `string`."""
+    nbrs = board.neighbours
+    return {q for p in string for q in nbrs[p] if col[q] == EMPTY}
+
+
+def held_inside(board: Board, col: list[int], head: dict[int, int],
                 stones: dict[int, list[int]], g: int, s: int) -> set[int] | None:
     """The liberties of string s when g holds it (see the module: at least two, all g's, s
-    and its liberties touching nothing but g, s and each other), else None.  `position` is
-    the board read (dead stones off or not); `head` names the strings of the whole board."""
+    and its liberties touching nothing but g, s and each other), else None.  `col` is the
+    position read (dead stones off or not, g and s on it); `head` names the strings of the
+    whole board."""
     nbrs = board.neighbours
-    libs = position.liberties(s)
+    libs = _liberties(board, col, stones[s])
     if len(libs) < 2:
         return None
     inner = set(stones[s])
@@ -189,18 +192,10 @@ def _parts(points: list[int], nbrs: Neighbours) -> list[list[int]]:
 
 
 def _square_four(points: list[int], nbrs: Neighbours) -> bool:
-    """Whether four points are a 2x2 block (方四: one eye, whatever is played)."""
+    """Whether four points are a 2x2 block (方四: one eye, whatever is played): each beside
+    two of the others (a line or an L has ends beside one)."""
     return len(points) == 4 and all(sum(1 for q in nbrs[p] if q in points) == 2
-                                    for p in points) and len(_parts(points, nbrs)) == 1 \
-        and _is_cycle(points, nbrs)
-
-
-def _is_cycle(points: list[int], nbrs: Neighbours) -> bool:
-    """Whether four points each beside exactly two others close a ring (a square)."""
-    inside = set(points)
-    p = points[0]
-    a, b = [q for q in nbrs[p] if q in inside]
-    return any(q in inside and q != p for q in nbrs[a] if q in nbrs[b])
+                                    for p in points)
 
 
 def _bent_four_in_corner(board: Board, points: list[int]) -> bool:

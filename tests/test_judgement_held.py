@@ -108,6 +108,8 @@ def test_the_rule_on_its_own(diagram: str, revived: bool) -> None:
     ("A1 A2 A3 B1", "A3", False),  # ... and a straight three
     ("A1 B1 C1 A2 A3", "A3", False),  # a bent four in the corner (盘角曲四)
     ("A1 B1 C1 D1 E1", "C1", True),  # two separate eyes
+    ("A1 B1 C1 A2 B2 C2 D1", "D1", False),  # a rectangular six in the corner (角上板六): ko
+    ("B1 C1 D1 B2 C2 D2 E1", "E1", True),  # ... away from the corner: two eyes
     ("A1 B1 C1 D1 E1 F1 G1 H1", "H1", True),  # a big eye space
 ])
 def test_the_space_a_forced_capture_leaves(space: str, libs: str, two_eyes: bool) -> None:

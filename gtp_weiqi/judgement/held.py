@@ -155,8 +155,9 @@ def two_eyes_after_capture(board: Board, space: list[int], libs: list[int]) -> b
     string's stones) leaves two eyes once the string is taken by a stone on any one of
     `libs`, the others filled by the capturer's opponent before: the rest is two separate
     regions, or one of `BIG_EYE_SPACE` points, or one of 3 to 6 points that is no killable
-    shape (no vital point, 点眼), no square four (方四) and no bent four in the corner
-    (盘角曲四)."""
+    shape (no vital point, 点眼), no square four (方四), no bent four in the corner
+    (盘角曲四) and no rectangular six in the corner (角上板六: a ko once the outside liberties
+    are filled, as the opponent fills them here)."""
     nbrs = board.neighbours
     for x in libs:
         rest = [p for p in space if p != x]
@@ -166,7 +167,7 @@ def two_eyes_after_capture(board: Board, space: list[int], libs: list[int]) -> b
         if len(rest) >= BIG_EYE_SPACE:
             continue
         if len(rest) < 3 or nakade_vital_point(rest, nbrs) >= 0 or _square_four(rest, nbrs) \
-                or _bent_four_in_corner(board, rest):
+                or _bent_four_in_corner(board, rest) or _rectangular_six_in_corner(board, rest):
             return False
     return True
 
@@ -210,3 +211,16 @@ def _bent_four_in_corner(board: Board, points: list[int]) -> bool:
             if cells in (corner | {(r0, c0 + 2 * dc)}, corner | {(r0 + 2 * dr, c0)}):
                 return True
     return False
+
+
+def _rectangular_six_in_corner(board: Board, points: list[int]) -> bool:
+    """Whether six points are a 2x3 block holding a corner point (角上板六)."""
+    if len(points) != 6:
+        return False
+    cells = {board.row_col(p) for p in points}
+    rows = {r for r, _ in cells}
+    cols = {c for _, c in cells}
+    corners = {(0, 0), (0, board.width - 1), (board.height - 1, 0),
+               (board.height - 1, board.width - 1)}
+    return len(rows) * len(cols) == 6 and {len(rows), len(cols)} == {2, 3} \
+        and bool(cells & corners)

@@ -169,3 +169,52 @@ def test_a_holder_forced_to_take_into_two_eyes_stays_in_seki(seed: int) -> None:
     report = judge(board, seed=seed)
     assert {report.status[p] for p in points(board, "A2 B2 C2 D2 E2 F2 F1 B1 C1 D1")} \
         == {"seki"}
+
+
+# -- a held string in a race ----------------------------------------------------------------
+
+# Black's group holds White's five stones (two shared liberties, A1 and C1) and has one
+# liberty outside, E1, a point White fills at no risk.  Black moving first takes them (A1,
+# then C1) and lives, the space left being two eyes; White moving first fills E1, and then
+# neither side can approach: seki.  The playouts called White's stones dead; who moves first
+# decides, as in a scored game of 2003 that the players left in seki, White to move.
+HELD_RACE = """
+    .O.O.O.O.
+    OOOOOOOOO
+    .O.O.O.O.
+    OOOOOOOOO
+    OOOOO.O.O
+    XXXXOOOOO
+    XOOXO.O.O
+    XOOXOOOOO
+    .O.X.O.O.
+"""
+HELD_STONES = "B1 B2 B3 C2 C3"
+
+# With E1 White's, Black has no liberty outside: neither side can approach, whoever moves
+# first (seki).
+HELD_RACE_WITHOUT_OUTSIDE = HELD_RACE.replace(".O.X.O.O.", ".O.XOO.O.")
+
+
+@pytest.mark.parametrize("seed", [0, 1, 2])
+def test_a_held_race_the_first_mover_decides_is_unclear_with_both_outcomes(seed: int) -> None:
+    board = board_from_diagram(HELD_RACE)
+    report = judge(board, seed=seed)
+    held = tuple(points(board, HELD_STONES))
+    assert report.unclear == [held]
+    first = report.first_move[held]
+    assert (first.black, first.white) == (DEAD, "alive")
+    assert (first.black_move, first.white_move) == (at(board, "A1"), at(board, "E1"))
+    assert report.status[at(board, "D4")] == "alive"
+
+
+@pytest.mark.parametrize("seed", [0, 1, 2])
+def test_a_held_race_nobody_can_approach_is_seki(monkeypatch, seed: int) -> None:
+    # the playouts stand-in calls White's held stones dead; the race reads seki
+    board = board_from_diagram(HELD_RACE_WITHOUT_OUTSIDE)
+    held = set(points(board, HELD_STONES))
+    monkeypatch.setattr(pipeline, "decide_by_playouts", playouts_deciding(
+        lambda _colour, stones: DEAD if held.intersection(stones) else "alive"))
+    report = judge(board, seed=seed)
+    assert report.unclear == []
+    assert {report.status[p] for p in held} == {"seki"}

@@ -20,15 +20,21 @@ The other way round, when the forced capture leaves no two eyes whichever shared
 opponent leaves G, and G's other liberties are points the opponent fills at no risk, in
 empty regions where G can make no eye (every point touches a living opponent string), G is
 dead and S lives (`kill_bare_holders`, on the position without the dead stones): what looks
-like seki (a bent four in the corner once taken, say) is not one.  Both readings are exact,
-given the verdicts on the strings around, except for a ko: they read none.
+like seki (a bent four in the corner once taken, say) is not one.
+
+And when the playouts call S dead but G's capture would leave two eyes, S is in a race
+(`read_held_races`): with s shared liberties and G's a others single points the opponent
+fills, G takes S moving first when a >= s - 1 and moving second when a >= s; below that
+neither side can approach, and S lives in seki.  A race only G moving first wins depends on
+who moves first.  The readings are exact, given the verdicts on the strings around, except
+for a ko: they read none.
 """
 
 from __future__ import annotations
 
-from ..core.board import EMPTY, Board
+from ..core.board import BLACK, EMPTY, Board
 from .regions import Neighbours, empty_regions
-from .report import ALIVE, DEAD
+from .report import ALIVE, DEAD, FirstMove
 from .tactics import nakade_vital_point
 
 BIG_EYE_SPACE = 7  # an empty space this big inside one string is two eyes
@@ -224,3 +230,49 @@ def _rectangular_six_in_corner(board: Board, points: list[int]) -> bool:
                (board.height - 1, board.width - 1)}
     return len(rows) * len(cols) == 6 and {len(rows), len(cols)} == {2, 3} \
         and bool(cells & corners)
+
+
+def read_held_races(board: Board, col: list[int], final: list[int], head: dict[int, int],
+                    stones: dict[int, list[int]], string_status: dict[int, str],
+                    certain: set[int]) -> dict[tuple[int, ...], FirstMove]:
+    """The held strings called dead (not `certain` ones) whose holder takes them into two
+    eyes, read as the race they are when the holder's a other liberties are single points
+    the opponent fills at no risk (`_fillable`): with s shared liberties, the holder takes
+    the string moving first when a >= s - 1 and moving second when a >= s; otherwise
+    neither side can approach (seki).  A string no first mover takes is alive (seki); one
+    only the holder moving first takes depends on who moves first: its status is dropped
+    and returned, with both outcomes.  Read on `final` with the string put back."""
+    regions, region_of = empty_regions(final, board.points, board.neighbours)
+    found: dict[tuple[int, ...], FirstMove] = {}
+    for s in sorted(stones):
+        if s in certain or string_status.get(s) != DEAD:
+            continue
+        trial = final[:]
+        for p in stones[s]:
+            trial[p] = col[p]
+        for g in _opponents_beside(board, col, head, stones, s):
+            if final[g] == EMPTY:
+                continue
+            libs = held_inside(board, trial, head, stones, g, s)
+            if not libs:
+                continue
+            outside = _liberties(board, trial, stones[g]) - libs
+            if any(len(regions[region_of[x]]) != 1 for x in outside) \
+                    or not _fillable(board, trial, head, string_status, g, s, outside) \
+                    or not two_eyes_after_capture(board, sorted(set(stones[s]) | libs),
+                                                  sorted(libs)):
+                break
+            a, shared = len(outside), len(libs)
+            if a < shared - 1:
+                string_status[s] = ALIVE
+            elif a == shared - 1:
+                del string_status[s]
+                holder_first, owner_first = min(libs), min(outside) if outside else -1
+                owner = col[s]
+                found[tuple(stones[s])] = FirstMove(
+                    black=ALIVE if owner == BLACK else DEAD,
+                    white=DEAD if owner == BLACK else ALIVE,
+                    black_move=owner_first if owner == BLACK else holder_first,
+                    white_move=holder_first if owner == BLACK else owner_first)
+            break
+    return found

@@ -20,7 +20,9 @@ marks (死活与归属: a status per string, an owner per empty point):
 7. `_mark_free_alive`: the strings that could still live or escape (`openness`) are never
    dead;
 8. `kill_bare_holders`: a string holding an opponent string is dead when the capture it is
-   forced into leaves no two eyes and its other liberties are the opponent's to fill
+   forced into leaves no two eyes and its other liberties are the opponent's to fill;
+   `read_held_races`: a held string called dead whose holder cannot take it whoever moves
+   first is seki, one only the holder moving first takes depends on who moves first
    (`held`);
    `_revive_race_seki`: the strings of a race without eyes that nobody wins (无眼双活) alive;
    `_mark_seki`: seki judged again without the dead stones; then the point owners (`owners`).
@@ -41,7 +43,7 @@ from .consistency import make_consistent
 from .decision import bent_four_in_corner, decide_by_playouts
 from .enclosed import enclosure, read_enclosed
 from .first_move import FirstMove, first_move_outcomes
-from .held import kill_bare_holders, revive_holders
+from .held import kill_bare_holders, read_held_races, revive_holders
 from .links import revive_joined, revive_two_eyed
 from .openness import free_strings
 from .owners import point_owners
@@ -112,6 +114,8 @@ def judge(board: Board, *, seed: int = 0, playouts: int | None = None,
     _mark_free_alive(j)
     kill_bare_holders(j.board, j.col, j.dead_removed(), j.head, j.stones, j.string_status,
                       j.certain)
+    j.first_move.update(read_held_races(j.board, j.col, j.dead_removed(), j.head, j.stones,
+                                        j.string_status, j.certain))
     final = _revive_race_seki(j, seki)
     seki_final = _mark_seki(j, final)
     return _report(j, final, seki_final)

@@ -282,8 +282,9 @@ def _mark_seki(j: _Judging, final: list[int]) -> SekiInfo:
 
 
 def _report(j: _Judging, final: list[int], seki: SekiInfo) -> StatusReport:
-    """The report: unclear strings stay on the board (their points read 'alive'); points no
-    playout judged get the owner the passes found."""
+    """The report: unclear strings stay on the board (their points read 'alive'), with what
+    each side achieves moving first for those still unclear at the end; points no playout
+    judged get the owner the passes found."""
     unclear = sorted(tuple(j.stones[h]) for h in j.stones if h not in j.string_status)
     status: dict[int, str] = {}
     for h, ss in j.stones.items():
@@ -300,4 +301,5 @@ def _report(j: _Judging, final: list[int], seki: SekiInfo) -> StatusReport:
             ownership[p] = 1.0 if c == BLACK else -1.0 if c == WHITE else 0.0
     return StatusReport(status=status, owner=owner, unclear=unclear,
                         ownership={p: ownership[p] for p in j.points},
-                        first_move=j.first_move)
+                        first_move={k: f for k, f in j.first_move.items()
+                                    if j.head[k[0]] not in j.string_status})

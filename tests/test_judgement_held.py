@@ -14,7 +14,7 @@ from support.stand_ins import playouts_deciding
 from gtp_weiqi.core.board import BLACK, Board
 from gtp_weiqi.core.coords import parse_vertex
 from gtp_weiqi.judgement import DEAD, judge, pipeline
-from gtp_weiqi.judgement.held import revive_holders, two_eyes_after_capture
+from gtp_weiqi.judgement.held import forced_capture_eyes, revive_holders
 
 
 def at(board: Board, vertex: str) -> int:
@@ -25,6 +25,14 @@ def points(board: Board, vertices: str) -> list[int]:
     return sorted(at(board, v) for v in vertices.split())
 
 
+# White's living rows above the fights of several diagrams below
+WHITE_ABOVE = """
+    .O.O.O.O.
+    OOOOOOOOO
+    .O.O.O.O.
+    OOOOOOOOO
+"""
+
 # Black's corner group has no eye; White's A2 B2 B3 have two liberties, A1 and C3, both
 # Black's too.  White can fill Black's other liberties (A5 to D5, E2 to E4, D1), not A1 or
 # C3: the first of them leaves both sides one liberty with Black to move, and Black takes.
@@ -33,11 +41,7 @@ def points(board: Board, vertices: str) -> list[int]:
 # players and KataGo kept such a group alive.  The playouts take at once, into a bent three
 # whose vital point White plays, and call it dead; its room is too big for the exact reading
 # of small enclosures.
-HOLDING_THREE = """
-    .O.O.O.O.
-    OOOOOOOOO
-    .O.O.O.O.
-    OOOOOOOOO
+HOLDING_THREE = WHITE_ABOVE + """
     .....O.O.
     XXXX.OOOO
     XO.X.O.O.
@@ -101,7 +105,7 @@ def test_the_rule_on_its_own(diagram: str, revived: bool) -> None:
     assert (d4 in certain) is revived
 
 
-@pytest.mark.parametrize("space, libs, two_eyes", [
+@pytest.mark.parametrize("space, libs, eyes", [
     ("A2 B2 B3 C3 A1", "A1 C3", True),  # a zigzag four whichever point is taken on
     ("A1 A2 B1 B2 C1", "C1", False),  # a square four: one eye
     ("A1 A2 A3 B2", "B2", False),  # a bent three is killed on its vital point (点眼)
@@ -110,11 +114,13 @@ def test_the_rule_on_its_own(diagram: str, revived: bool) -> None:
     ("A1 B1 C1 D1 E1", "C1", True),  # two separate eyes
     ("A1 B1 C1 A2 B2 C2 D1", "D1", False),  # a rectangular six in the corner (角上板六): ko
     ("B1 C1 D1 B2 C2 D2 E1", "E1", True),  # ... away from the corner: two eyes
-    ("A1 B1 C1 D1 E1 F1 G1 H1", "H1", True),  # a big eye space
+    ("A1 B1 C1 D1 E1 F1 G1 H1", "H1", None),  # seven points: not read (corner kos)
 ])
-def test_the_space_a_forced_capture_leaves(space: str, libs: str, two_eyes: bool) -> None:
+def test_the_space_a_forced_capture_leaves(space: str, libs: str, eyes: bool | None) -> None:
+    # `space`: the held string and its liberties `libs`, all filled but the one taken on
     board = Board(9)
-    assert two_eyes_after_capture(board, points(board, space), points(board, libs)) is two_eyes
+    string = sorted(set(points(board, space)) - set(points(board, libs)))
+    assert forced_capture_eyes(board, string, set(points(board, libs))) is eyes
 
 
 # -- a holder with no other liberty ----------------------------------------------------------
@@ -174,15 +180,10 @@ def test_a_holder_forced_to_take_into_two_eyes_stays_in_seki(seed: int) -> None:
 # -- a held string in a race ----------------------------------------------------------------
 
 # Black's group holds White's five stones (two shared liberties, A1 and C1) and has one
-# liberty outside, E1, a point White fills at no risk.  Black moving first takes them (A1,
-# then C1) and lives, the space left being two eyes; White moving first fills E1, and then
-# neither side can approach: seki.  The playouts called White's stones dead; who moves first
-# decides, as in a scored game of 2003 that the players left in seki, White to move.
-HELD_RACE = """
-    .O.O.O.O.
-    OOOOOOOOO
-    .O.O.O.O.
-    OOOOOOOOO
+# liberty outside, E1.  Taking them leaves a bulky five that White kills on B2, so Black
+# never takes; White cannot approach either: seki whoever moves first, as in a scored game of
+# 2003 that the players left so.  The playouts called White's stones dead.
+HELD_RACE = WHITE_ABOVE + """
     OOOOO.O.O
     XXXXOOOOO
     XOOXO.O.O
@@ -191,30 +192,51 @@ HELD_RACE = """
 """
 HELD_STONES = "B1 B2 B3 C2 C3"
 
-# With E1 White's, Black has no liberty outside: neither side can approach, whoever moves
-# first (seki).
-HELD_RACE_WITHOUT_OUTSIDE = HELD_RACE.replace(".O.X.O.O.", ".O.XOO.O.")
+# Black's row holds White's straight four C1-F1 (liberties B1 and G1) and has one liberty
+# outside, J1.  Black moving first takes it (B1, then G1) and keeps a straight four: two eyes;
+# White moving first fills J1, and then neither side can approach.  Who moves first decides.
+HELD_RACE_FIRST_MOVER = WHITE_ABOVE + """
+    .O.O.O.O.
+    OOOOOOOOO
+    OOOOOOOOO
+    XXXXXXXXO
+    X.OOOO.X.
+"""
+
+
+def _held_called_dead(monkeypatch, board: Board, vertices: str) -> set[int]:
+    """The playouts stand-in: the held stones dead, every other string alive."""
+    held = set(points(board, vertices))
+    monkeypatch.setattr(pipeline, "decide_by_playouts", playouts_deciding(
+        lambda _colour, stones: DEAD if held.intersection(stones) else "alive"))
+    return held
 
 
 @pytest.mark.parametrize("seed", [0, 1, 2])
-def test_a_held_race_the_first_mover_decides_is_unclear_with_both_outcomes(seed: int) -> None:
+def test_a_held_string_taken_into_a_killable_shape_is_seki(monkeypatch, seed: int) -> None:
+    board = board_from_diagram(HELD_RACE)
+    held = _held_called_dead(monkeypatch, board, HELD_STONES)
+    report = judge(board, seed=seed)
+    assert report.unclear == []
+    # alive: the seki comes once White fills E1, which the seki reading does not play
+    assert {report.status[p] for p in held} == {"alive"}
+
+
+@pytest.mark.parametrize("seed", [0, 1, 2])
+def test_the_whole_judgement_leaves_that_held_string_alive(seed: int) -> None:
     board = board_from_diagram(HELD_RACE)
     report = judge(board, seed=seed)
-    held = tuple(points(board, HELD_STONES))
+    assert not any(report.status[p] == DEAD for p in points(board, HELD_STONES))
+
+
+@pytest.mark.parametrize("seed", [0, 1, 2])
+def test_a_held_race_the_first_mover_decides_is_unclear_with_both_outcomes(
+        monkeypatch, seed: int) -> None:
+    board = board_from_diagram(HELD_RACE_FIRST_MOVER)
+    _held_called_dead(monkeypatch, board, "C1 D1 E1 F1")
+    report = judge(board, seed=seed)
+    held = tuple(points(board, "C1 D1 E1 F1"))
     assert report.unclear == [held]
     first = report.first_move[held]
     assert (first.black, first.white) == (DEAD, "alive")
-    assert (first.black_move, first.white_move) == (at(board, "A1"), at(board, "E1"))
-    assert report.status[at(board, "D4")] == "alive"
-
-
-@pytest.mark.parametrize("seed", [0, 1, 2])
-def test_a_held_race_nobody_can_approach_is_seki(monkeypatch, seed: int) -> None:
-    # the playouts stand-in calls White's held stones dead; the race reads seki
-    board = board_from_diagram(HELD_RACE_WITHOUT_OUTSIDE)
-    held = set(points(board, HELD_STONES))
-    monkeypatch.setattr(pipeline, "decide_by_playouts", playouts_deciding(
-        lambda _colour, stones: DEAD if held.intersection(stones) else "alive"))
-    report = judge(board, seed=seed)
-    assert report.unclear == []
-    assert {report.status[p] for p in held} == {"seki"}
+    assert (first.black_move, first.white_move) == (at(board, "B1"), at(board, "J1"))

@@ -9,25 +9,28 @@ liberty.  The opponent can fill G's other liberties, but not the last two it sha
 filling one there leaves S and G one liberty each with G to move, and G takes S.  So G is
 never taken while S stands.  The opponent can still force the capture (fill the shared
 liberties down to one), so G lives when the space the capture leaves is two eyes whichever
-liberty G takes on: `two_eyes_after_capture`.  When G declines to take sooner, it is seki
-(双活).
+liberty G takes on (`forced_capture_eyes`); until it must take, it is seki (双活).  The
+playouts take too early, into a killable shape (a bent three in the corner after G fills
+the liberties itself), and call G dead; `revive_holders` overrules them after the
+playouts.
 
-The playouts play the capture too early, or into a killable shape (a bent three in the
-corner after G fills the liberties itself), and then call G dead; this reading overrules
-them (`revive_holders`, after the playouts).
+The other way round (`kill_bare_holders`, on the position without the dead stones), with
+two shared liberties: when one forced capture leaves no two eyes, G's other liberties are
+points the opponent fills at no risk, in empty regions where G can make no eye, and taking
+S at once leaves no two eyes either, G is dead and S lives: what looks like seki (a bent
+four in the corner once taken, say) is not one.  With more shared liberties G could fill
+some first and change the shape forced on it: not read.
 
-The other way round, when the forced capture leaves no two eyes whichever shared liberty the
-opponent leaves G, and G's other liberties are points the opponent fills at no risk, in
-empty regions where G can make no eye (every point touches a living opponent string), G is
-dead and S lives (`kill_bare_holders`, on the position without the dead stones): what looks
-like seki (a bent four in the corner once taken, say) is not one.
+And when the playouts call S dead but G lives whenever forced, S is in a race
+(`read_held_races`): G takes S with profit only when every space it can be left is two
+eyes; then, with s shared liberties and G's a others single points the opponent fills, G
+takes S moving first when a >= s - 1 and moving second when a >= s.  Otherwise S lives in
+seki; a race only G moving first wins depends on who moves first.
 
-And when the playouts call S dead but G's capture would leave two eyes, S is in a race
-(`read_held_races`): with s shared liberties and G's a others single points the opponent
-fills, G takes S moving first when a >= s - 1 and moving second when a >= s; below that
-neither side can approach, and S lives in seki.  A race only G moving first wins depends on
-who moves first.  The readings are exact, given the verdicts on the strings around, except
-for a ko: they read none.
+Eye spaces are read up to six points, where the killable shapes are known exactly (a
+bigger one is not read: a rectangular six and one more point in the corner is a ko).  The
+readings are exact, given the verdicts on the strings around, except for a ko: they read
+none.
 """
 
 from __future__ import annotations
@@ -37,14 +40,15 @@ from .regions import Neighbours, empty_regions
 from .report import ALIVE, DEAD, FirstMove
 from .tactics import nakade_vital_point
 
-BIG_EYE_SPACE = 7  # an empty space this big inside one string is two eyes
+MAX_SHAPE = 6  # eye spaces read: the killable shapes up to six points are known exactly
 
 
 def revive_holders(board: Board, col: list[int], head: dict[int, int],
                    stones: dict[int, list[int]], string_status: dict[int, str],
                    certain: set[int]) -> list[int]:
     """Mark alive, and certain, the strings called dead (not `certain` ones) that hold an
-    opponent string they take into two eyes (see the module); returns their heads."""
+    opponent string they take into two eyes whenever forced (see the module); returns their
+    heads."""
     doubtful = [h for h in sorted(stones)
                 if string_status.get(h) == DEAD and h not in certain]
     if not doubtful:
@@ -53,8 +57,7 @@ def revive_holders(board: Board, col: list[int], head: dict[int, int],
     for g in doubtful:
         for s in _opponents_beside(board, col, head, stones, g):
             libs = held_inside(board, col, head, stones, g, s)
-            if libs and two_eyes_after_capture(board, sorted(set(stones[s]) | libs),
-                                               sorted(libs)):
+            if libs and forced_capture_eyes(board, stones[s], libs) is True:
                 string_status[g] = ALIVE
                 certain.add(g)
                 revived.append(g)
@@ -67,11 +70,13 @@ def kill_bare_holders(board: Board, col: list[int], final: list[int], head: dict
                       certain: set[int]) -> list[int]:
     """On `final` (the position `col` without the stones called dead), mark dead, and
     certain, the strings not called dead (not `certain` ones) that hold an opponent string
-    (put back on the board if it was called dead), when the capture the opponent forces
-    leaves no two eyes and the holder's other liberties are points the opponent fills at no
-    risk (`_fillable`): the opponent fills them, then a shared one, and the holder must take
-    (or be taken) into a killable shape.  The held string lives (its points end the
-    opponent's); returns the holders' heads."""
+    with two liberties (put back on the board if it was called dead), when a capture the
+    opponent can force leaves no two eyes, the holder's other liberties are points the
+    opponent fills at no risk (`_fillable`), and taking the string at once (filling both
+    liberties itself) leaves no two eyes either: the holder must take, or be taken, into a
+    killable shape.  With more shared liberties the holder could fill some first and change
+    the shape forced on it: not read.  The held string lives; returns the holders' heads."""
+    final = final[:]
     killed: list[int] = []
     for g in sorted(stones):
         if g in certain or final[g] == EMPTY or string_status.get(g) == DEAD:
@@ -79,38 +84,63 @@ def kill_bare_holders(board: Board, col: list[int], final: list[int], head: dict
         for s in _opponents_beside(board, col, head, stones, g):
             if s in certain:
                 continue
-            trial = final
-            if final[s] == EMPTY:  # called dead: read with it back
-                trial = final[:]
-                for p in stones[s]:
-                    trial[p] = col[p]
+            trial = _with(final, col, stones[s])
             libs = held_inside(board, trial, head, stones, g, s)
-            if libs and _fillable(board, trial, head, string_status, g, s,
-                                  _liberties(board, trial, stones[g]) - libs) \
-                    and not two_eyes_after_capture(board, sorted(set(stones[s]) | libs),
-                                                   sorted(libs)):
+            if not libs or len(libs) != 2:
+                continue
+            outside = _liberties(board, trial, stones[g]) - libs
+            if forced_capture_eyes(board, stones[s], libs) is False \
+                    and _fillable(board, trial, head, stones, string_status, g, s, outside) \
+                    and (not outside or _eyes(board, stones[s]) is False):
                 string_status[g] = DEAD
                 string_status[s] = ALIVE
                 certain.update((g, s))
                 killed.append(g)
+                for p in stones[g]:
+                    final[p] = EMPTY
                 break
     return killed
 
 
+def _with(final: list[int], col: list[int], string: list[int]) -> list[int]:
+    """`final` with `string` on the board (a copy when it was off)."""
+    if final[string[0]] != EMPTY:
+        return final
+    trial = final[:]
+    for p in string:
+        trial[p] = col[p]
+    return trial
+
+
 def _fillable(board: Board, final: list[int], head: dict[int, int],
-              string_status: dict[int, str], g: int, s: int, outside: set[int]) -> bool:
+              stones: dict[int, list[int]], string_status: dict[int, str], g: int, s: int,
+              outside: set[int]) -> bool:
     """Whether the opponent can fill g's `outside` liberties (those not shared with the held
-    string s) and every point g could extend to from them: each point of their empty regions
-    touches a stone of an opponent string called alive (not s), so g makes no eye there, and
-    no stone of g's colour but g's own."""
+    string s) and every point g could extend to from them, and g can take nothing else: each
+    point of their empty regions touches a stone of an opponent string called alive (not
+    s), so g makes no eye there, and no stone of g's colour but g's own; and every opponent
+    string beside g but s is called alive and has two liberties or more that are not g's
+    (no string g itself holds, none g can take)."""
     nbrs = board.neighbours
+    libs_g = _liberties(board, final, stones[g])
+    firm: dict[int, bool] = {}
+
+    def standing(h: int) -> bool:
+        if h not in firm:
+            firm[h] = string_status.get(h) == ALIVE \
+                and len(_liberties(board, final, stones[h]) - libs_g) >= 2
+        return firm[h]
+
+    if not all(standing(h) for h in _opponents_beside(board, final, head, stones, g)
+               if h != s):
+        return False
     regions, region_of = empty_regions(final, board.points, nbrs)
     opp = 3 - final[g]
     for i in sorted({region_of[x] for x in outside}):
         for y in regions[i]:
             touches = False
             for q in nbrs[y]:
-                if final[q] == opp and head[q] != s and string_status.get(head[q]) == ALIVE:
+                if final[q] == opp and head[q] != s and standing(head[q]):
                     touches = True
                 elif final[q] == 3 - opp and head[q] != g:
                     return False  # another string of g's colour: it could join it
@@ -156,26 +186,35 @@ def held_inside(board: Board, col: list[int], head: dict[int, int],
     return libs
 
 
-def two_eyes_after_capture(board: Board, space: list[int], libs: list[int]) -> bool:
-    """Whether the space an enclosed string and its liberties fill (`space`, all inside one
-    string's stones) leaves two eyes once the string is taken by a stone on any one of
-    `libs`, the others filled by the capturer's opponent before: the rest is two separate
-    regions, or one of `BIG_EYE_SPACE` points, or one of 3 to 6 points that is no killable
-    shape (no vital point, 点眼), no square four (方四), no bent four in the corner
-    (盘角曲四) and no rectangular six in the corner (角上板六: a ko once the outside liberties
-    are filled, as the opponent fills them here)."""
-    nbrs = board.neighbours
-    for x in libs:
-        rest = [p for p in space if p != x]
-        parts = _parts(rest, nbrs)
-        if len(parts) >= 2:
-            continue
-        if len(rest) >= BIG_EYE_SPACE:
-            continue
-        if len(rest) < 3 or nakade_vital_point(rest, nbrs) >= 0 or _square_four(rest, nbrs) \
-                or _bent_four_in_corner(board, rest) or _rectangular_six_in_corner(board, rest):
+def forced_capture_eyes(board: Board, string: list[int], libs: set[int]) -> bool | None:
+    """Whether taking `string` (held, with liberties `libs`) on a stone put on any one of
+    `libs`, the others filled by its owner first, leaves two eyes (`_eyes`): True when it
+    does whichever liberty is left, False when one leaves no two eyes, None when a space is
+    too big to read."""
+    found: bool | None = True
+    for x in sorted(libs):
+        eyes = _eyes(board, sorted(set(string) | (libs - {x})))
+        if eyes is False:
             return False
-    return True
+        if eyes is None:
+            found = None
+    return found
+
+
+def _eyes(board: Board, space: list[int]) -> bool | None:
+    """Whether an empty space inside one string, its outside liberties filled, is two eyes:
+    two separate parts are; one of up to `MAX_SHAPE` points is unless it is under three
+    points or a killable shape (a vital point, 点眼; a square four, 方四; a bent four in the
+    corner, 盘角曲四; a rectangular six in the corner, 角上板六, a ko without outside
+    liberties); None for one bigger part (not read: corner shapes of seven points are kos)."""
+    nbrs = board.neighbours
+    if len(_parts(space, nbrs)) >= 2:
+        return True
+    if len(space) > MAX_SHAPE:
+        return None
+    return not (len(space) < 3 or nakade_vital_point(space, nbrs) >= 0
+                or _square_four(space, nbrs) or _bent_four_in_corner(board, space)
+                or _rectangular_six_in_corner(board, space))
 
 
 def _parts(points: list[int], nbrs: Neighbours) -> list[list[int]]:
@@ -235,39 +274,42 @@ def _rectangular_six_in_corner(board: Board, points: list[int]) -> bool:
 def read_held_races(board: Board, col: list[int], final: list[int], head: dict[int, int],
                     stones: dict[int, list[int]], string_status: dict[int, str],
                     certain: set[int]) -> dict[tuple[int, ...], FirstMove]:
-    """The held strings called dead (not `certain` ones) whose holder takes them into two
-    eyes, read as the race they are when the holder's a other liberties are single points
-    the opponent fills at no risk (`_fillable`): with s shared liberties, the holder takes
-    the string moving first when a >= s - 1 and moving second when a >= s; otherwise
-    neither side can approach (seki).  A string no first mover takes is alive (seki); one
-    only the holder moving first takes depends on who moves first: its status is dropped
-    and returned, with both outcomes.  Read on `final` with the string put back."""
+    """The held strings called dead (not `certain` ones) whose living holder takes them into
+    two eyes whenever forced, read as the race they are when the holder's a other liberties
+    are single points the opponent fills at no risk (`_fillable`).  Taking the string itself
+    pays only when every space it can be left is two eyes (the string's points and any of
+    its liberties but one: the opponent may force the capture midway); then, with s shared
+    liberties, the holder takes it moving first when a >= s - 1 and moving second when
+    a >= s.  A string the holder cannot take with profit, or not in time whoever moves
+    first, is alive (seki); one only the holder moving first takes depends on who moves
+    first: its status is dropped and returned, with both outcomes.  Read on `final` with the
+    string put back."""
     regions, region_of = empty_regions(final, board.points, board.neighbours)
     found: dict[tuple[int, ...], FirstMove] = {}
     for s in sorted(stones):
         if s in certain or string_status.get(s) != DEAD:
             continue
-        trial = final[:]
-        for p in stones[s]:
-            trial[p] = col[p]
+        trial = _with(final, col, stones[s])
         for g in _opponents_beside(board, col, head, stones, s):
-            if final[g] == EMPTY:
+            if final[g] == EMPTY or string_status.get(g) != ALIVE:
                 continue
             libs = held_inside(board, trial, head, stones, g, s)
             if not libs:
                 continue
             outside = _liberties(board, trial, stones[g]) - libs
             if any(len(regions[region_of[x]]) != 1 for x in outside) \
-                    or not _fillable(board, trial, head, string_status, g, s, outside) \
-                    or not two_eyes_after_capture(board, sorted(set(stones[s]) | libs),
-                                                  sorted(libs)):
+                    or not _fillable(board, trial, head, stones, string_status, g, s, outside) \
+                    or forced_capture_eyes(board, stones[s], libs) is not True:
+                break
+            taken = _eyes_when_taken(board, stones[s], libs)
+            if taken is None:
                 break
             a, shared = len(outside), len(libs)
-            if a < shared - 1:
+            if not taken or a < shared - 1:
                 string_status[s] = ALIVE
             elif a == shared - 1:
                 del string_status[s]
-                holder_first, owner_first = min(libs), min(outside) if outside else -1
+                holder_first, owner_first = min(libs), min(outside)
                 owner = col[s]
                 found[tuple(stones[s])] = FirstMove(
                     black=ALIVE if owner == BLACK else DEAD,
@@ -275,4 +317,22 @@ def read_held_races(board: Board, col: list[int], final: list[int], head: dict[i
                     black_move=owner_first if owner == BLACK else holder_first,
                     white_move=holder_first if owner == BLACK else owner_first)
             break
+    return found
+
+
+def _eyes_when_taken(board: Board, string: list[int], libs: set[int]) -> bool | None:
+    """Whether every space the holder can be left by taking `string` itself is two eyes:
+    the string's points with any set of its liberties but one (the opponent's stones there,
+    taken with it); None when one is too big to read."""
+    found: bool | None = True
+    ordered = sorted(libs)
+    for mask in range(1 << len(ordered)):
+        extra = {x for i, x in enumerate(ordered) if mask >> i & 1}
+        if len(extra) == len(ordered):
+            continue
+        eyes = _eyes(board, sorted(set(string) | extra))
+        if eyes is False:
+            return False
+        if eyes is None:
+            found = None
     return found

@@ -21,9 +21,9 @@ marks (死活与归属: a status per string, an owner per empty point):
    dead;
 8. `kill_bare_holders`: a string holding an opponent string is dead when the capture it is
    forced into leaves no two eyes and its other liberties are the opponent's to fill;
-   `read_held_races`: a held string called dead whose holder cannot take it whoever moves
-   first is seki, one only the holder moving first takes depends on who moves first
-   (`held`);
+   `read_held_races`: a held string called dead that its holder cannot take with profit,
+   or in time whoever moves first, is seki, one only the holder moving first takes depends
+   on who moves first (`held`);
    `_revive_race_seki`: the strings of a race without eyes that nobody wins (无眼双活) alive;
    `_mark_seki`: seki judged again without the dead stones; then the point owners (`owners`).
 

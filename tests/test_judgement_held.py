@@ -63,15 +63,14 @@ HOLDING_ONE = HOLDING_THREE.replace("XO.X.O.O.", ".XXX.O.O.").replace(
 NOT_SHUT_IN = HOLDING_THREE.replace("XO.X.O.O.", "XO...O.O.")
 
 
-def _all_dead_but_white_walls(board: Board):
-    """A stand-in for the playouts calling every Black string dead and White alive."""
-    return playouts_deciding(lambda colour, _stones: DEAD if colour == BLACK else "alive")
+# a stand-in for the playouts calling every Black string dead and every White one alive
+BLACK_DEAD = playouts_deciding(lambda colour, _stones: DEAD if colour == BLACK else "alive")
 
 
 @pytest.mark.parametrize("seed", [0, 1, 2])
 def test_a_group_holding_stones_it_takes_into_two_eyes_is_alive(monkeypatch, seed) -> None:
     board = board_from_diagram(HOLDING_THREE)
-    monkeypatch.setattr(pipeline, "decide_by_playouts", _all_dead_but_white_walls(board))
+    monkeypatch.setattr(pipeline, "decide_by_playouts", BLACK_DEAD)
     report = judge(board, seed=seed)
     group = points(board, BLACK_GROUP)
     held = points(board, "A2 B2 B3")

@@ -20,7 +20,7 @@ def pass_alive(col: list[int], points: tuple[int, ...], nbrs: Neighbours, colour
     """
     head, stones, libs = find_strings(col, points, nbrs)
     mine = [h for h in stones if col[h] == colour]
-    regions, _ = find_regions(col, points, nbrs, lambda c: c != colour)
+    regions, _ = find_regions(points, nbrs, lambda p: col[p] != colour)
     borders: list[set[int]] = []
     vital_to: list[set[int]] = []
     for reg in regions:

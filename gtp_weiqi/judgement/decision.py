@@ -157,6 +157,22 @@ def decide_by_share(heads: list[int], col: list[int], stones: dict[int, list[int
             string_status[h] = DEAD
 
 
+def bent_four_shapes(board: Board) -> list[frozenset[int]]:
+    """The points of each L of four along both edges bent on a corner point (盘角曲四): per
+    corner, three along one edge and one along the other, both ways; none on boards under
+    3x3."""
+    w, h = board.width, board.height
+    if w < 3 or h < 3:
+        return []
+    shapes = []
+    for r0, dr in ((0, 1), (h - 1, -1)):
+        for c0, dc in ((0, 1), (w - 1, -1)):
+            corner = [(r0, c0), (r0, c0 + dc), (r0 + dr, c0)]
+            for last in ((r0, c0 + 2 * dc), (r0 + 2 * dr, c0)):
+                shapes.append(frozenset(board.point(r, c) for r, c in corner + [last]))
+    return shapes
+
+
 def bent_four_in_corner(board: Board, col: list[int], points: tuple[int, ...],
                         nbrs: Neighbours) -> list[int]:
     """Heads of the strings whose only eye space is a bent four in the corner (盘角曲四):
@@ -168,20 +184,10 @@ def bent_four_in_corner(board: Board, col: list[int], points: tuple[int, ...],
     region, and every other liberty of theirs touches an opponent stone (the attacker can
     fill it).
     """
-    w, h = board.width, board.height
-    if w < 3 or h < 3:
-        return []
-    shapes = []
-    for r0, dr in ((0, 1), (h - 1, -1)):
-        for c0, dc in ((0, 1), (w - 1, -1)):
-            corner = [(r0, c0), (r0, c0 + dc), (r0 + dr, c0)]
-            shapes.append(corner + [(r0, c0 + 2 * dc)])
-            shapes.append(corner + [(r0 + 2 * dr, c0)])
     head, _stones, libs = find_strings(col, points, nbrs)
     regions, region_of = empty_regions(col, points, nbrs)
     found: list[int] = []
-    for shape in shapes:
-        pts = {board.point(r, c) for r, c in shape}
+    for pts in bent_four_shapes(board):
         if any(col[p] != EMPTY for p in pts) or len(regions[region_of[next(iter(pts))]]) != 4:
             continue
         if set(regions[region_of[next(iter(pts))]]) != pts:

@@ -35,10 +35,18 @@ none.
 
 from __future__ import annotations
 
+from collections.abc import Iterable
+
 from ..core.board import BLACK, EMPTY, Board
-from .regions import Neighbours, empty_regions
+from .decision import bent_four_shapes
+from .regions import empty_regions, find_regions
 from .report import ALIVE, DEAD, FirstMove
-from .tactics import nakade_vital_point
+from .tactics import has_square, nakade_vital_point
+
+# The reading of one held string s beside its holder g: the position read (`final` with s
+# on it), s's liberties, and g's other liberties.
+_Pair = tuple[list[int], set[int], set[int]]
+Regions = tuple[list[list[int]], dict[int, int]]  # `empty_regions`: the regions, the index
 
 MAX_SHAPE = 6  # eye spaces read: the killable shapes up to six points are known exactly
 
@@ -77,50 +85,58 @@ def kill_bare_holders(board: Board, col: list[int], final: list[int], head: dict
     killable shape.  With more shared liberties the holder could fill some first and change
     the shape forced on it: not read.  The held string lives; returns the holders' heads."""
     final = final[:]
+    regions: Regions | None = None  # of `final`, made when first needed
     killed: list[int] = []
     for g in sorted(stones):
         if g in certain or final[g] == EMPTY or string_status.get(g) == DEAD:
             continue
         for s in _opponents_beside(board, col, head, stones, g):
-            if s in certain:
+            pair = None if s in certain else _read_pair(board, col, final, head, stones, g, s)
+            if pair is None or len(pair[1]) != 2:
                 continue
-            trial = _with(final, col, stones[s])
-            libs = held_inside(board, trial, head, stones, g, s)
-            if not libs or len(libs) != 2:
+            trial, libs, outside = pair
+            if forced_capture_eyes(board, stones[s], libs) is not False \
+                    or outside and _eyes(board, stones[s]) is not False:
                 continue
-            outside = _liberties(board, trial, stones[g]) - libs
-            if forced_capture_eyes(board, stones[s], libs) is False \
-                    and _fillable(board, trial, head, stones, string_status, g, s, outside) \
-                    and (not outside or _eyes(board, stones[s]) is False):
+            if regions is None:
+                regions = empty_regions(final, board.points, board.neighbours)
+            if _fillable(board, trial, head, stones, string_status, g, s, outside, regions):
                 string_status[g] = DEAD
                 string_status[s] = ALIVE
                 certain.update((g, s))
                 killed.append(g)
                 for p in stones[g]:
                     final[p] = EMPTY
+                regions = None
                 break
     return killed
 
 
-def _with(final: list[int], col: list[int], string: list[int]) -> list[int]:
-    """`final` with `string` on the board (a copy when it was off)."""
-    if final[string[0]] != EMPTY:
-        return final
-    trial = final[:]
-    for p in string:
-        trial[p] = col[p]
-    return trial
+def _read_pair(board: Board, col: list[int], final: list[int], head: dict[int, int],
+               stones: dict[int, list[int]], g: int, s: int) -> _Pair | None:
+    """When g holds s on `final` with s put back (a copy of `final` when s was off it): that
+    position, s's liberties and g's other liberties; else None."""
+    trial = final
+    if final[s] == EMPTY:
+        trial = final[:]
+        for p in stones[s]:
+            trial[p] = col[p]
+    libs = held_inside(board, trial, head, stones, g, s)
+    if libs is None:
+        return None
+    return trial, libs, _liberties(board, trial, stones[g]) - libs
 
 
 def _fillable(board: Board, final: list[int], head: dict[int, int],
               stones: dict[int, list[int]], string_status: dict[int, str], g: int, s: int,
-              outside: set[int]) -> bool:
+              outside: set[int], regions: Regions) -> bool:
     """Whether the opponent can fill g's `outside` liberties (those not shared with the held
     string s) and every point g could extend to from them, and g can take nothing else: each
     point of their empty regions touches a stone of an opponent string called alive (not
     s), so g makes no eye there, and no stone of g's colour but g's own; and every opponent
     string beside g but s is called alive and has two liberties or more that are not g's
-    (no string g itself holds, none g can take)."""
+    (no string g itself holds, none g can take).  `regions`: the empty regions of the
+    position without s (those of g's other liberties are the same with it)."""
     nbrs = board.neighbours
     libs_g = _liberties(board, final, stones[g])
     firm: dict[int, bool] = {}
@@ -134,10 +150,10 @@ def _fillable(board: Board, final: list[int], head: dict[int, int],
     if not all(standing(h) for h in _opponents_beside(board, final, head, stones, g)
                if h != s):
         return False
-    regions, region_of = empty_regions(final, board.points, nbrs)
+    parts, region_of = regions
     opp = 3 - final[g]
     for i in sorted({region_of[x] for x in outside}):
-        for y in regions[i]:
+        for y in parts[i]:
             touches = False
             for q in nbrs[y]:
                 if final[q] == opp and head[q] != s and standing(head[q]):
@@ -188,12 +204,16 @@ def held_inside(board: Board, col: list[int], head: dict[int, int],
 
 def forced_capture_eyes(board: Board, string: list[int], libs: set[int]) -> bool | None:
     """Whether taking `string` (held, with liberties `libs`) on a stone put on any one of
-    `libs`, the others filled by its owner first, leaves two eyes (`_eyes`): True when it
-    does whichever liberty is left, False when one leaves no two eyes, None when a space is
-    too big to read."""
+    `libs`, the others filled by its owner first, leaves two eyes (`_all_two_eyes`)."""
+    return _all_two_eyes(board, (sorted(set(string) | (libs - {x})) for x in sorted(libs)))
+
+
+def _all_two_eyes(board: Board, spaces: Iterable[list[int]]) -> bool | None:
+    """False when one of `spaces` is no two eyes (`_eyes`), else None when one is too big to
+    read, else True."""
     found: bool | None = True
-    for x in sorted(libs):
-        eyes = _eyes(board, sorted(set(string) | (libs - {x})))
+    for space in spaces:
+        eyes = _eyes(board, space)
         if eyes is False:
             return False
         if eyes is None:
@@ -208,54 +228,15 @@ def _eyes(board: Board, space: list[int]) -> bool | None:
     corner, 盘角曲四; a rectangular six in the corner, 角上板六, a ko without outside
     liberties); None for one bigger part (not read: corner shapes of seven points are kos)."""
     nbrs = board.neighbours
-    if len(_parts(space, nbrs)) >= 2:
+    inside = set(space)
+    if len(find_regions(space, nbrs, inside.__contains__)[0]) >= 2:
         return True
     if len(space) > MAX_SHAPE:
         return None
     return not (len(space) < 3 or nakade_vital_point(space, nbrs) >= 0
-                or _square_four(space, nbrs) or _bent_four_in_corner(board, space)
+                or len(space) == 4 and has_square(inside, nbrs)  # a square four
+                or inside in bent_four_shapes(board)
                 or _rectangular_six_in_corner(board, space))
-
-
-def _parts(points: list[int], nbrs: Neighbours) -> list[list[int]]:
-    """The connected parts of `points`."""
-    left = set(points)
-    parts = []
-    while left:
-        start = min(left)
-        left.discard(start)
-        part = [start]
-        todo = [start]
-        while todo:
-            p = todo.pop()
-            for q in nbrs[p]:
-                if q in left:
-                    left.discard(q)
-                    part.append(q)
-                    todo.append(q)
-        parts.append(part)
-    return parts
-
-
-def _square_four(points: list[int], nbrs: Neighbours) -> bool:
-    """Whether four points are a 2x2 block (方四: one eye, whatever is played): each beside
-    two of the others (a line or an L has ends beside one)."""
-    return len(points) == 4 and all(sum(1 for q in nbrs[p] if q in points) == 2
-                                    for p in points)
-
-
-def _bent_four_in_corner(board: Board, points: list[int]) -> bool:
-    """Whether four points are an L along both edges bent on a corner point (盘角曲四)."""
-    if len(points) != 4:
-        return False
-    w, h = board.width, board.height
-    cells = {board.row_col(p) for p in points}
-    for r0, dr in ((0, 1), (h - 1, -1)):
-        for c0, dc in ((0, 1), (w - 1, -1)):
-            corner = {(r0, c0), (r0, c0 + dc), (r0 + dr, c0)}
-            if cells in (corner | {(r0, c0 + 2 * dc)}, corner | {(r0 + 2 * dr, c0)}):
-                return True
-    return False
 
 
 def _rectangular_six_in_corner(board: Board, points: list[int]) -> bool:
@@ -284,24 +265,26 @@ def read_held_races(board: Board, col: list[int], final: list[int], head: dict[i
     first, is alive (seki); one only the holder moving first takes depends on who moves
     first: its status is dropped and returned, with both outcomes.  Read on `final` with the
     string put back."""
-    regions, region_of = empty_regions(final, board.points, board.neighbours)
+    regions: Regions | None = None  # of `final`, made when first needed
     found: dict[tuple[int, ...], FirstMove] = {}
     for s in sorted(stones):
         if s in certain or string_status.get(s) != DEAD:
             continue
-        trial = _with(final, col, stones[s])
         for g in _opponents_beside(board, col, head, stones, s):
-            if final[g] == EMPTY or string_status.get(g) != ALIVE:
+            pair = None if final[g] == EMPTY or string_status.get(g) != ALIVE \
+                else _read_pair(board, col, final, head, stones, g, s)
+            if pair is None:
                 continue
-            libs = held_inside(board, trial, head, stones, g, s)
-            if not libs:
-                continue
-            outside = _liberties(board, trial, stones[g]) - libs
-            if any(len(regions[region_of[x]]) != 1 for x in outside) \
-                    or not _fillable(board, trial, head, stones, string_status, g, s, outside) \
+            trial, libs, outside = pair
+            if regions is None:
+                regions = empty_regions(final, board.points, board.neighbours)
+            parts, region_of = regions
+            if any(len(parts[region_of[x]]) != 1 for x in outside) \
+                    or not _fillable(board, trial, head, stones, string_status, g, s, outside,
+                                     regions) \
                     or forced_capture_eyes(board, stones[s], libs) is not True:
                 break
-            taken = _eyes_when_taken(board, stones[s], libs)
+            taken = _all_two_eyes(board, _spaces_when_taken(stones[s], libs))
             if taken is None:
                 break
             a, shared = len(outside), len(libs)
@@ -320,19 +303,9 @@ def read_held_races(board: Board, col: list[int], final: list[int], head: dict[i
     return found
 
 
-def _eyes_when_taken(board: Board, string: list[int], libs: set[int]) -> bool | None:
-    """Whether every space the holder can be left by taking `string` itself is two eyes:
-    the string's points with any set of its liberties but one (the opponent's stones there,
-    taken with it); None when one is too big to read."""
-    found: bool | None = True
+def _spaces_when_taken(string: list[int], libs: set[int]) -> list[list[int]]:
+    """The spaces the holder can be left by taking `string` itself: the string's points with
+    any set of its liberties but one (the opponent's stones there, taken with it)."""
     ordered = sorted(libs)
-    for mask in range(1 << len(ordered)):
-        extra = {x for i, x in enumerate(ordered) if mask >> i & 1}
-        if len(extra) == len(ordered):
-            continue
-        eyes = _eyes(board, sorted(set(string) | extra))
-        if eyes is False:
-            return False
-        if eyes is None:
-            found = None
-    return found
+    return [sorted(set(string).union(x for i, x in enumerate(ordered) if mask >> i & 1))
+            for mask in range((1 << len(ordered)) - 1)]

@@ -39,20 +39,21 @@ def find_strings(col: list[int], points: tuple[int, ...], nbrs: Neighbours
     return head, stones, libs
 
 
-def find_regions(col: list[int], points: tuple[int, ...], nbrs: Neighbours,
-                 inside: Callable[[int], bool]) -> tuple[list[list[int]], dict[int, int]]:
-    """Maximal connected sets of points p with inside(col[p]); their index per point."""
+def find_regions(points: Iterable[int], nbrs: Neighbours, inside: Callable[[int], bool]
+                 ) -> tuple[list[list[int]], dict[int, int]]:
+    """Maximal connected sets of points p with inside(p), found from `points` in order;
+    their index per point."""
     region_of: dict[int, int] = {}
     regions: list[list[int]] = []
     for p in points:
-        if p in region_of or not inside(col[p]):
+        if p in region_of or not inside(p):
             continue
         idx = len(regions)
         members = [p]
         region_of[p] = idx
         for s in members:
             for q in nbrs[s]:
-                if q not in region_of and inside(col[q]):
+                if q not in region_of and inside(q):
                     region_of[q] = idx
                     members.append(q)
         regions.append(members)
@@ -62,7 +63,7 @@ def find_regions(col: list[int], points: tuple[int, ...], nbrs: Neighbours,
 def empty_regions(col: list[int], points: tuple[int, ...], nbrs: Neighbours
                   ) -> tuple[list[list[int]], dict[int, int]]:
     """The empty regions (maximal connected sets of empty points); their index per point."""
-    return find_regions(col, points, nbrs, lambda c: c == EMPTY)
+    return find_regions(points, nbrs, lambda p: col[p] == EMPTY)
 
 
 def border_colours(col: list[int], nbrs: Neighbours, region: list[int]) -> int:

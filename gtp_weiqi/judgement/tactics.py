@@ -279,13 +279,13 @@ def nakade_vital_point(shape: list[int], nbrs: tuple[tuple[int, ...], ...]) -> i
         return top if best == 2 else -1
     if n == 4:
         return top if best == 3 else -1
-    square = _has_square(inside, nbrs)
+    square = has_square(inside, nbrs)
     if n == 5:
         return top if best == 4 or (best == 3 and square) else -1
     return top if best == 4 and square else -1
 
 
-def _has_square(inside: set[int], nbrs: tuple[tuple[int, ...], ...]) -> bool:
+def has_square(inside: set[int], nbrs: tuple[tuple[int, ...], ...]) -> bool:
     """Whether the points hold a 2x2 block (four points, each beside two of the others)."""
     for p in inside:
         ns = [q for q in nbrs[p] if q in inside]

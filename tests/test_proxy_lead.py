@@ -179,8 +179,11 @@ def test_a_move_with_its_own_ownership_is_counted_after_it() -> None:
 
 # -- Leela Zero's format, served from kata-analyze -------------------------------------------
 
-LEELA_CANDIDATE = (r"info move (\S+) visits (\d+) winrate (\d+) prior (\d+) lcb (\d+) "
-                   r"scoreMean (\S+) order (\d+) pv ([A-HJ-T]\d+(?: [A-HJ-T]\d+)*)")
+# A move is a vertex or "pass", as Leela Zero itself writes it (KataGo lists a pass candidate
+# when passing is among its choices).
+LEELA_MOVE = r"(?:[A-HJ-T]\d+|pass)"
+LEELA_CANDIDATE = (rf"info move ({LEELA_MOVE}) visits (\d+) winrate (\d+) prior (\d+) lcb (\d+) "
+                   rf"scoreMean (\S+) order (\d+) pv ({LEELA_MOVE}(?: {LEELA_MOVE})*)")
 
 
 def test_lz_analyze_is_served_from_kata_analyze_in_leela_zeros_format() -> None:

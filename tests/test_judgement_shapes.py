@@ -260,6 +260,36 @@ def test_a_race_one_side_wins_moving_first_is_no_race_seki() -> None:
     assert find_seki(board).races == []
 
 
+# Black's C4-C9-D3 and White's E3-E8 share the lane D5-D8, every point of it a liberty of
+# both; White has one liberty more, E9, shared with its lone stone D9 at the lane's end.
+# Black fills E9 and D9 is in atari, yet whoever plays in the lane first loses the race: seki,
+# D9 with it.  A KGS game had this race (11 stones against 8, the lane four points long); the
+# race was read only where every liberty lay in a region of three points or fewer, and the
+# playouts took White.
+RACE_ALONG_A_LANE = """
+    .OXO.XX.X
+    OOX.OXXXX
+    .OX.OX.XX
+    OOX.OXXXX
+    .OX.OX.XX
+    OOXXOXXXX
+    OOOXOXX.X
+    .OOOXX.XX
+    OOOO.XXX.
+"""
+
+
+@pytest.mark.parametrize("seed", SEEDS)
+def test_a_race_along_a_lane_of_common_liberties_is_seki_with_the_stone_at_its_end(
+        seed: int) -> None:
+    board = board_from_diagram(RACE_ALONG_A_LANE)
+    races = [sorted(format_vertex(board.row_col(p)) for p in s) for s in find_seki(board).races]
+    assert sorted(races) == [["C4", "C5", "C6", "C7", "C8", "C9", "D3", "D4"], ["D9"],
+                             ["E3", "E4", "E5", "E6", "E7", "E8"]]
+    assert statuses(board, seed, "C5", "E5", "D9", "A1", "H1") == ["seki", "seki", "seki",
+                                                                  "alive", "alive"]
+
+
 def _race_by_play(a: int, b: int, shared: int) -> tuple[int, int]:
     """The race played out exhaustively: the winner (+1 the first string, -1 the second, 0
     seki) with the first string's side to move, and with the other's.  A move fills one of

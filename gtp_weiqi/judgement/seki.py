@@ -107,22 +107,31 @@ def race_seki(position: PlayoutBoard, regions: list[list[int]], region_of: dict[
               region_colours: list[int], safe: _SafePoints) -> list[int]:
     """Heads of the strings in a capturing race without eyes (对杀) that neither side wins,
     whoever moves first: a seki (无眼双活).  Two strings of opposite colours share s >= 2
-    liberties and have a and b others; every liberty of both lies in a small region (at
-    most SEKI_EYE_MAX points) touching both colours, so neither has an eye; a play on any
+    liberties and have a and b others; every liberty of both lies in a region touching both
+    colours that is small (at most SEKI_EYE_MAX points) or a lane of common liberties (every
+    point a liberty of both), so neither has an eye or can make one; a play on any
     of its liberties leaves either string one liberty fewer (`_costs_one`: no way out);
     and each other liberty is one the opponent can fill safely.  Filling a shared liberty
     then costs the filler as much as the other side (`race_is_seki`).  Both strings have
     RACE_STONES_MIN stones or more, so that taking either leaves its taker a space larger
     than any eye shape that can be killed: two stones in a ring, whose capture leaves the
-    ring a bent three, are no such race."""
+    ring a bent three, are no such race.  The strings whose every liberty is one of the
+    race's live and die with it and are in it too (`_attached`)."""
     col, head, libs, nbrs = position.colour, position.head, position.libs, position.neighbours
     stones = position.stones
 
     def tight(h: int) -> bool:
         return (len(stones[h]) >= RACE_STONES_MIN  # type: ignore[arg-type]  # at a head
                 and all(region_colours[region_of[x]] == BOTH
-                        and len(regions[region_of[x]]) <= SEKI_EYE_MAX
                         for x in libs[h]))  # type: ignore[union-attr]  # at a head
+
+    def small_or_lane(h: int, w: int) -> bool:
+        # a region past SEKI_EYE_MAX points counts only when every point is a liberty of
+        # both strings (a lane of common liberties): no play there makes an eye
+        shared: set[int] = libs[h] & libs[w]  # type: ignore[operator]  # at a head
+        return all(len(regions[region_of[x]]) <= SEKI_EYE_MAX
+                   or shared.issuperset(regions[region_of[x]])
+                   for x in libs[h] | libs[w])  # type: ignore[operator]  # at a head
 
     found: set[int] = set()
     for h in position.heads():
@@ -132,7 +141,7 @@ def race_seki(position: PlayoutBoard, regions: list[list[int]], region_of: dict[
         for w in sorted({head[q] for x in mine for q in nbrs[x] if col[q] == WHITE}):
             theirs: set[int] = libs[w]  # type: ignore[assignment]  # at a head
             shared = mine & theirs
-            if len(shared) < 2 or not tight(w):
+            if len(shared) < 2 or not tight(w) or not small_or_lane(h, w):
                 continue
             a, b = mine - shared, theirs - shared
             if (race_is_seki(len(a), len(b), len(shared))
@@ -140,8 +149,20 @@ def race_seki(position: PlayoutBoard, regions: list[list[int]], region_of: dict[
                             for x in shared)
                     and all(_costs_one(position, x, h) and safe(x, WHITE) for x in a)
                     and all(_costs_one(position, x, w) and safe(x, BLACK) for x in b)):
-                found |= {h, w}
+                found |= {h, w} | _attached(position, h, w)
     return sorted(found)
+
+
+def _attached(position: PlayoutBoard, h: int, w: int) -> set[int]:
+    """The heads of the other strings whose every liberty is one of the race strings h and
+    w, beside a liberty of the race string of their colour: they live and die with the race
+    (a lone stone at the end of the common liberties is one)."""
+    col, head, libs, nbrs = position.colour, position.head, position.libs, position.neighbours
+    race_libs: set[int] = libs[h] | libs[w]  # type: ignore[operator]  # at a head
+    return {head[q] for x in sorted(race_libs) for q in nbrs[x]
+            if col[q] != EMPTY and head[q] not in (h, w)
+            and libs[head[q]] <= race_libs  # type: ignore[operator]  # at a head
+            and libs[head[q]] & libs[h if col[q] == col[h] else w]}  # type: ignore[operator]
 
 
 class _SafePoints:

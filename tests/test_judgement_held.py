@@ -63,6 +63,18 @@ HOLDING_ONE = HOLDING_THREE.replace("XO.X.O.O.", ".XXX.O.O.").replace(
 NOT_SHUT_IN = HOLDING_THREE.replace("XO.X.O.O.", "XO...O.O.")
 
 
+# Black's edge group A5-C5-C1-A1 holds White's B2 B3 B4 with its companion A3, a lone stone
+# whose liberties are White's two, A2 and A4.  Forced to take on either, Black joins A3 and
+# keeps a bent four off the corner (A2 B2 B3 B4, or B2 B3 B4 A4): two eyes.  A scored game of
+# 2018 had this shape with White holding; its lone stone kept the rule from reading it.
+HOLDING_WITH_A_COMPANION = WHITE_ABOVE + """
+    XXX..O.O.
+    .OX..OOOO
+    XOX..O.O.
+    .OX..OOOO
+    XXX..O.O.
+"""
+
 # a stand-in for the playouts calling every Black string dead and every White one alive
 BLACK_DEAD = playouts_deciding(lambda colour, _stones: DEAD if colour == BLACK else "alive")
 
@@ -86,6 +98,22 @@ def test_the_whole_judgement_keeps_the_holding_group_alive(seed: int) -> None:
     # the playouts alone call Black's group dead here, at each of these seeds
     assert not any(report.status[p] == DEAD
                    for p in points(board, BLACK_GROUP + " A2 B2 B3"))
+
+
+@pytest.mark.parametrize("seed", [0, 1, 2])
+def test_a_holder_and_its_companion_live_together(seed: int) -> None:
+    board = board_from_diagram(HOLDING_WITH_A_COMPANION)
+    report = judge(board, seed=seed)  # the playouts alone call both dead at these seeds
+    assert [report.status[at(board, v)] for v in ("A5", "A3", "B3")] == ["alive"] * 3
+    assert report.unclear == []
+
+
+def test_a_companion_is_revived_with_its_holder() -> None:
+    board = board_from_diagram(HOLDING_WITH_A_COMPANION)
+    head, stones = string_heads(board)
+    status = {h: DEAD if board.colour[h] == BLACK else "alive" for h in stones}
+    found = revive_holders(board, list(board.colour), head, stones, status, set())
+    assert found == sorted(head[at(board, v)] for v in ("A5", "A3"))
 
 
 @pytest.mark.parametrize("diagram, revived", [

@@ -3,9 +3,11 @@ inside its own liberties (眼中有子), and that takes it into two eyes wheneve
 be killed.
 
 Let G be a string and S an opponent string with at least two liberties, all of them
-liberties of G too, whose stones touch only G and those liberties, and whose liberties
-touch only G, S and each other: S is *held* inside G, it has no eye and can gain no
-liberty.  The opponent can fill G's other liberties, but not the last two it shares with S:
+liberties of G too, whose stones and liberties touch only G, S, each other and G's
+*companions* (other strings of G's colour whose liberties are exactly S's: they hold S with
+G, lose a liberty whenever S does and join G when it takes S): S is *held* inside G, it has
+no eye and can gain no liberty.  The opponent can fill G's other liberties, but not the
+last two it shares with S:
 filling one there leaves S and G one liberty each with G to move, and G takes S.  So G is
 never taken while S stands.  The opponent can still force the capture (fill the shared
 liberties down to one), so G lives when the space the capture leaves is two eyes whichever
@@ -55,8 +57,8 @@ def revive_holders(board: Board, col: list[int], head: dict[int, int],
                    stones: dict[int, list[int]], string_status: dict[int, str],
                    certain: set[int]) -> list[int]:
     """Mark alive, and certain, the strings called dead (not `certain` ones) that hold an
-    opponent string they take into two eyes whenever forced (see the module); returns their
-    heads."""
+    opponent string they take into two eyes whenever forced (see the module), and their
+    `companions`; returns their heads."""
     doubtful = [h for h in sorted(stones)
                 if string_status.get(h) == DEAD and h not in certain]
     if not doubtful:
@@ -66,9 +68,10 @@ def revive_holders(board: Board, col: list[int], head: dict[int, int],
         for s in _opponents_beside(board, col, head, stones, g):
             libs = held_inside(board, col, head, stones, g, s)
             if libs and forced_capture_eyes(board, stones[s], libs) is True:
-                string_status[g] = ALIVE
-                certain.add(g)
-                revived.append(g)
+                for h in sorted({g} | companions(board, col, head, stones, g, s, libs)):
+                    string_status[h] = ALIVE
+                    certain.add(h)
+                    revived.append(h)
                 break
     return revived
 
@@ -83,7 +86,8 @@ def kill_bare_holders(board: Board, col: list[int], final: list[int], head: dict
     opponent fills at no risk (`_fillable`), and taking the string at once (filling both
     liberties itself) leaves no two eyes either: the holder must take, or be taken, into a
     killable shape.  With more shared liberties the holder could fill some first and change
-    the shape forced on it: not read.  The held string lives; returns the holders' heads."""
+    the shape forced on it: not read.  The held string lives, the holder's `companions` die
+    with it; returns the heads of the strings killed."""
     final = final[:]
     regions: Regions | None = None  # of `final`, made when first needed
     killed: list[int] = []
@@ -101,12 +105,14 @@ def kill_bare_holders(board: Board, col: list[int], final: list[int], head: dict
             if regions is None:
                 regions = empty_regions(final, board.points, board.neighbours)
             if _fillable(board, trial, head, stones, string_status, g, s, outside, regions):
-                string_status[g] = DEAD
                 string_status[s] = ALIVE
-                certain.update((g, s))
-                killed.append(g)
-                for p in stones[g]:
-                    final[p] = EMPTY
+                certain.add(s)
+                for h in sorted({g} | companions(board, trial, head, stones, g, s, libs)):
+                    string_status[h] = DEAD
+                    certain.add(h)
+                    killed.append(h)
+                    for p in stones[h]:
+                        final[p] = EMPTY
                 regions = None
                 break
     return killed
@@ -189,17 +195,29 @@ def held_inside(board: Board, col: list[int], head: dict[int, int],
     if len(libs) < 2:
         return None
     inner = set(stones[s])
+    holders = {g} | companions(board, col, head, stones, g, s, libs)
     for p in stones[s]:
         for q in nbrs[p]:
-            if q not in libs and q not in inner and head.get(q) != g:
+            if q not in libs and q not in inner and head.get(q) not in holders:
                 return None  # s touches another string
     for x in libs:
         for q in nbrs[x]:
-            if q not in libs and q not in inner and head.get(q) != g:
+            if q not in libs and q not in inner and head.get(q) not in holders:
                 return None  # a liberty of s touches another string or an outside point
         if not any(head.get(q) == g for q in nbrs[x]):
             return None  # a liberty of s that is not g's
     return libs
+
+
+def companions(board: Board, col: list[int], head: dict[int, int],
+               stones: dict[int, list[int]], g: int, s: int, libs: set[int]) -> set[int]:
+    """The heads of the other strings of g's colour beside s or its liberties `libs` whose
+    liberties are exactly `libs`: they hold s with g, share its fate (filling any liberty
+    costs them as much as s) and join g when g takes s."""
+    nbrs = board.neighbours
+    near = {head[q] for p in (*stones[s], *libs) for q in nbrs[p]
+            if col[q] == col[g] and head[q] != g}
+    return {h for h in near if _liberties(board, col, stones[h]) == libs}
 
 
 def forced_capture_eyes(board: Board, string: list[int], libs: set[int]) -> bool | None:

@@ -264,6 +264,33 @@ def test_joined_strings_the_playouts_leave_undecided_are_alive_not_unclear(
     assert all(report.status[p] == "alive" for p in hanging)
 
 
+# Black's F5 has two liberties, F6 and F4, one beside each of two living groups: White cuts
+# it from one and Black joins the other.  A KGS game had three stones so, between two black
+# groups across White's area, which the players' result and KataGo keep alive.
+JOINED_TO_TWO_GROUPS = """
+    .X.X.X.X.
+    XXXXXXXXX
+    OOOOOXOOO
+    .O.OO.O.O
+    OOOOOXOOO
+    .O.OO.O.O
+    OOOOOXOOO
+    XXXXXXXXX
+    .X.X.X.X.
+"""
+
+
+def test_a_string_beside_two_living_groups_by_one_point_each_is_joined() -> None:
+    board = board_from_diagram(JOINED_TO_TWO_GROUPS)
+    head, stones = string_heads(board)
+    status = {h: "alive" for h in stones}
+    f5 = head[at(board, "F5")]
+    status[f5] = DEAD
+    assert revive_joined(board, list(board.colour), head, stones, status, set()) == [f5]
+    for seed in SEEDS:
+        assert judge(board, seed=seed).status[at(board, "F5")] == "alive"
+
+
 ONE_CUTTABLE_POINT = """
     .X.XO....
     XXXXO....

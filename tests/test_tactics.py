@@ -103,6 +103,37 @@ def test_a_snapback_takes_the_string() -> None:
     assert reader.tactically_dead(at(board, "B1")) is True
 
 
+# White's D5 is in atari on E5, and so are Black's D4 E4 and F5 G5; Black taking D5 at E5 is
+# a snapback (倒扑): White takes the five stones back on D5.  So White takes Black's two
+# strings whoever moves first, and D5, which Black can take only into a snapback, stands.  A
+# scored KGS game had this shape; D5 looked like a weak attacker to the reading, which then
+# let the playouts decide, and they kept Black's strings alive.
+SNAPBACK_ATTACKER = """
+    .X.X.X.X.
+    XXXXXXXXX
+    X.XXOOOOO
+    XXXXOOOOO
+    .XXO.XXO.
+    OOOXXOOOO
+    OOOOOOOOO
+    .O.O.O.O.
+    OOOOOOOOO
+"""
+
+
+def test_an_attacker_taken_only_into_a_snapback_stands() -> None:
+    board = board_from_diagram(SNAPBACK_ATTACKER)
+    pb = PlayoutBoard(board)
+    short = [pb.head[at(board, v)] for v in ("D4", "F5")]
+    attackers = {pb.head[p] for p in board.points if board.colour[p] == WHITE}
+    assert sorted(tactically_dead_strings(pb, short, set(), attackers)) == sorted(short)
+    for seed in range(4):
+        report = judge(board, seed=seed)
+        assert [report.status[at(board, v)] for v in ("D4", "E4", "F5", "G5", "D5")] == [
+            "dead", "dead", "dead", "dead", "alive"]
+        assert report.unclear == []
+
+
 SEKI = """
     .........
     .........

@@ -234,14 +234,14 @@ def _unique(xs: Iterable[int]) -> list[int]:
 
 def tactically_dead_strings(board: PlayoutBoard, heads: Iterable[int], keep_off: set[int],
                             standing: set[int], budget: int = READ_BUDGET) -> list[int]:
-    """The heads among `heads` (strings of `board` with one or two liberties, none of them a
-    point of `keep_off`, the seki points) whose string is taken even with its owner to move
-    first, by attackers that stand: every opponent string beside it is in `standing` (the
-    heads the caller trusts to live) and has three liberties or more, or cannot be taken
-    itself with the owner to move.  (Stones inside the owner's
-    territory that it could take, say, are no attackers: their own capture comes first, and
-    nobody plays the capture of a stone inside the other side's area.)  The board is left as
-    it was."""
+    """The heads among `heads` (strings of `board` with one or two liberties, none of them a point
+    of `keep_off`, the seki points) whose string is taken even with its owner to move first,
+    by attackers that stand: every opponent string beside it is in `standing` (the heads the
+    caller trusts to live) and has three liberties or more, or cannot be taken itself with
+    the owner to move, or is in atari where taking it is a snapback.  (Stones inside the
+    owner's territory that it could take, say, are no attackers: their own capture comes
+    first, and nobody plays the capture of a stone inside the other side's area.)  The board
+    is left as it was."""
     reader = Reader(board, budget)
     col, head, libs, nbrs = board.colour, board.head, board.libs, board.neighbours
     dead = []
@@ -254,11 +254,20 @@ def tactically_dead_strings(board: PlayoutBoard, heads: Iterable[int], keep_off:
                             for q in nbrs[s] if col[q] == 3 - col[h]})
         if any(a not in standing
                or len(libs[a]) < 3  # type: ignore[arg-type]  # at a head
+               and not _snapback_only(board, a)
                and reader.captured_first(a) is not False for a in attackers):
             continue
         if reader.tactically_dead(h):
             dead.append(h)
     return dead
+
+
+def _snapback_only(board: PlayoutBoard, a: int) -> bool:
+    """Whether the string at a is in atari and its capture is a snapback (倒扑): the stone
+    that takes it is left, with two or more others, in atari on the point taken, and is
+    taken back at once."""
+    libs: set[int] = board.libs[a]  # type: ignore[assignment]  # at a head
+    return len(libs) == 1 and board.is_snapback(next(iter(libs)), 3 - board.colour[a])
 
 
 def nakade_vital_point(shape: list[int], nbrs: tuple[tuple[int, ...], ...]) -> int:

@@ -9,10 +9,11 @@ from __future__ import annotations
 
 import pytest
 from support.board_diagram import board_from_diagram
+from support.stand_ins import playouts_deciding
 
 from gtp_weiqi.core.board import BLACK, Board
 from gtp_weiqi.core.coords import format_vertex, parse_vertex
-from gtp_weiqi.judgement import DEAD, find_seki, judge
+from gtp_weiqi.judgement import DEAD, find_seki, judge, pipeline
 from gtp_weiqi.judgement.links import revive_two_eyed, true_eyes
 from gtp_weiqi.judgement.regions import find_strings
 from gtp_weiqi.judgement.seki import race_is_seki
@@ -319,3 +320,36 @@ def test_the_race_count_agrees_with_the_race_played_out() -> None:
                 if a + shared and b + shared:
                     assert race_is_seki(a, b, shared) == (_race_by_play(a, b, shared)
                                                           == (0, 0)), (a, b, shared)
+
+
+# -- a stone inside a dead group's eye space ---------------------------------------------------
+
+# White's group along the edge is dead inside Black's area, and Black's N1 stands in its eye
+# space.  With White's stones off the board, N1 lies in a region only Black borders: no living
+# White stone reaches it, so it lives.  A KGS game had such a stone on the 1-1 point, which the
+# playouts took with White's group still on the board and called dead.
+STONE_IN_A_DEAD_GROUPS_EYE = """
+    .............
+    .............
+    .............
+    .............
+    .............
+    .............
+    .............
+    .............
+    .............
+    XXXXXXXXXXXXX
+    XOOOOOOOOOOOO
+    XOOOOOOOOOOO.
+    XOOOOOOOOOO.X
+"""
+
+
+@pytest.mark.parametrize("seed", SEEDS)
+def test_a_stone_called_dead_in_its_own_sides_area_is_alive(
+        monkeypatch: pytest.MonkeyPatch, seed: int) -> None:
+    board = board_from_diagram(STONE_IN_A_DEAD_GROUPS_EYE)
+    n1 = {at(board, "N1")}
+    monkeypatch.setattr(pipeline, "decide_by_playouts", playouts_deciding(
+        lambda colour, stones: DEAD if colour != BLACK or n1 & set(stones) else "alive"))
+    assert statuses(board, seed, "N1", "G2", "E4") == ["alive", "dead", "alive"]

@@ -25,6 +25,8 @@ marks (死活与归属: a status per string, an owner per empty point):
    or in time whoever moves first, is seki, one only the holder moving first takes depends
    on who moves first (`held`);
    `_revive_race_seki`: the strings of a race without eyes that nobody wins (无眼双活) alive;
+   `_revive_in_own_area`: strings called dead in a region only their own colour borders,
+   once the dead stones are off, alive (dead stones stand in the opponent's area);
    `_mark_seki`: seki judged again without the dead stones; then the point owners (`owners`).
 
 What none of them decides is *unclear*: said, not guessed.  Everything is deterministic for a
@@ -48,7 +50,7 @@ from .links import revive_joined, revive_two_eyed
 from .openness import free_strings
 from .owners import point_owners
 from .ownership import OwnershipPlayouts
-from .regions import find_strings
+from .regions import border_colours, empty_regions, find_strings
 from .report import ALIVE, DEAD, OWNER_COLOUR, SEKI, StatusReport
 from .seki import SekiInfo, seki_in
 
@@ -117,6 +119,7 @@ def judge(board: Board, *, seed: int = 0, playouts: int | None = None,
     j.first_move.update(read_held_races(j.board, j.col, j.dead_removed(), j.head, j.stones,
                                         j.string_status, j.certain))
     final = _revive_race_seki(j, seki)
+    final = _revive_in_own_area(j, final)
     seki_final = _mark_seki(j, final)
     return _report(j, final, seki_final)
 
@@ -267,6 +270,20 @@ def _revive_race_seki(j: _Judging, seki: SekiInfo) -> list[int]:
             trial[p] = j.col[p]
     revived = {j.head[ss[0]] for ss in seki_in(j.board, trial).races} & heads
     for h in sorted(revived):
+        j.string_status[h] = ALIVE
+    return j.dead_removed() if revived else final
+
+
+def _revive_in_own_area(j: _Judging, final: list[int]) -> list[int]:
+    """`final` after the strings called dead (not certainly) that lie, with the dead stones
+    off the board, in an empty region only their own colour borders are made alive: dead
+    stones stand in the opponent's area, and no living opponent stone reaches these (a
+    stone left inside the eye space of an opponent group that is itself dead, say)."""
+    regions, region_of = empty_regions(final, j.points, j.nbrs)
+    revived = [h for h, st in sorted(j.string_status.items())
+               if st == DEAD and h not in j.certain
+               and border_colours(final, j.nbrs, regions[region_of[h]]) == j.col[h]]
+    for h in revived:
         j.string_status[h] = ALIVE
     return j.dead_removed() if revived else final
 

@@ -280,13 +280,21 @@ JOINED_TO_TWO_GROUPS = """
 """
 
 
-def test_a_string_beside_two_living_groups_by_one_point_each_is_joined() -> None:
-    board = board_from_diagram(JOINED_TO_TWO_GROUPS)
+def links_read_with_one_string_dead(board: Board, vertex: str) -> tuple[int, list[int], str]:
+    """Every string called alive but the one at `vertex`, called dead, and the links read:
+    that string's head, the heads revived, and its status after."""
     head, stones = string_heads(board)
     status = {h: "alive" for h in stones}
-    f5 = head[at(board, "F5")]
-    status[f5] = DEAD
-    assert revive_joined(board, list(board.colour), head, stones, status, set()) == [f5]
+    h = head[at(board, vertex)]
+    status[h] = DEAD
+    revived = revive_joined(board, list(board.colour), head, stones, status, set())
+    return h, revived, status[h]
+
+
+def test_a_string_beside_two_living_groups_by_one_point_each_is_joined() -> None:
+    board = board_from_diagram(JOINED_TO_TWO_GROUPS)
+    f5, revived, after = links_read_with_one_string_dead(board, "F5")
+    assert revived == [f5] and after == "alive"
     for seed in SEEDS:
         assert judge(board, seed=seed).status[at(board, "F5")] == "alive"
 
@@ -307,9 +315,5 @@ ONE_CUTTABLE_POINT = """
 def test_a_string_sharing_one_point_the_opponent_can_take_is_not_joined() -> None:
     # F5-F6 shares only E6 with Black's group, and White can play E6 safely: no link.
     board = board_from_diagram(ONE_CUTTABLE_POINT)
-    head, stones = string_heads(board)
-    status = {h: "alive" for h in stones}
-    f6 = head[at(board, "F6")]
-    status[f6] = DEAD
-    assert revive_joined(board, list(board.colour), head, stones, status, set()) == []
-    assert status[f6] == DEAD
+    _f6, revived, after = links_read_with_one_string_dead(board, "F6")
+    assert revived == [] and after == DEAD

@@ -299,6 +299,27 @@ def test_a_string_beside_two_living_groups_by_one_point_each_is_joined() -> None
         assert judge(board, seed=seed).status[at(board, "F5")] == "alive"
 
 
+# H5 hangs on Black's top group by G5 and on the bottom one by H4, but White's G5 also puts
+# F5, with F6 its only other liberty, in atari: Black saves one of them and loses the other.
+CUT_THREATENING_TWO = """
+    .X.X.X.X.X.X.
+    XXXXXXXXXXXXX
+    OOOOOXXOOOOOO
+    .O.OO.XOOO.O.
+    OOOOOX.XOOOOO
+    OOOOOOO.OOOOO
+    XXXXXXXXXXXXX
+    .X.X.X.X.X.X.
+    XXXXXXXXXXXXX
+"""
+
+
+def test_links_to_two_groups_are_no_join_when_one_cut_threatens_two_strings() -> None:
+    board = board_from_diagram(CUT_THREATENING_TWO)
+    _h5, revived, after = links_read_with_one_string_dead(board, "H5")
+    assert revived == [] and after == DEAD
+
+
 ONE_CUTTABLE_POINT = """
     .X.XO....
     XXXXO....

@@ -291,6 +291,31 @@ def test_a_race_along_a_lane_of_common_liberties_is_seki_with_the_stone_at_its_e
                                                                   "alive", "alive"]
 
 
+# A race Black wins whoever moves first, though its count looks like seki: Black's D2-D9-E1
+# and White's F1-F8 share E7 and E8 and have one liberty each of their own, D1 and F9; but
+# White's lone E9 has the liberties E8 and F9, so Black's fill at F9 puts it in atari and
+# White must fill the common E8 to save it, a liberty short.  The stone at the lane's end
+# above makes no such forcing fill: there the race stays seki.
+RACE_TURNED_BY_A_STONE_AT_ITS_END = """
+    .OOXO.XX.
+    OOOX.OXXX
+    .OOX.OXX.
+    OOOXXOXXX
+    .OOXXOXX.
+    OOOXXOXXX
+    .OOXXOXX.
+    OOOXXOXXX
+    .OO.XOXX.
+"""
+
+
+@pytest.mark.parametrize("seed", SEEDS)
+def test_a_stone_whose_liberty_gives_a_forcing_fill_turns_the_race(seed: int) -> None:
+    board = board_from_diagram(RACE_TURNED_BY_A_STONE_AT_ITS_END)
+    assert find_seki(board).races == []
+    assert statuses(board, seed, "D5", "F5", "E9") == ["alive", "dead", "dead"]
+
+
 def _race_by_play(a: int, b: int, shared: int) -> tuple[int, int]:
     """The race played out exhaustively: the winner (+1 the first string, -1 the second, 0
     seki) with the first string's side to move, and with the other's.  A move fills one of

@@ -4,12 +4,13 @@ undecided, that are joined to a living string of their colour (连接) are alive
 Two strings of one colour are *joined* when they share two liberties (a miai, 见合: a cut on
 either is answered on the other) or one liberty the opponent cannot take (a play there is a
 suicide or a self-atari that is taken back at once).  A string sharing one liberty each with
-two living strings is joined to them too: a cut from one is answered by joining the other.
-The playouts do not answer cuts (the miai answer, tried in them, let dead groups connect
-into groups they then called alive), so a group hanging on a living one by two such points
-dies in some of them and may be called dead, or left undecided and then said to depend on
-who moves first; a player, and a strong engine, sees it joined.  Joined is transitive: a
-chain of such links to a living string keeps every string on it alive.
+two living strings is joined to them too: a cut from one is answered by joining the other
+(unless the cut also threatens another string hanging there).  The playouts do not answer
+cuts (the miai answer, tried in them, let dead groups connect into groups they then called
+alive), so a group hanging on a living one by two such points dies in some of them and may
+be called dead, or left undecided and then said to depend on who moves first; a player, and
+a strong engine, sees it joined.  Joined is transitive: a chain of such links to a living
+string keeps every string on it alive.
 
 A block of strings joined through their eyes that has two true eyes (两只真眼) lives too
 (`revive_two_eyed`): the playouts fill an eye, or let a string beside one be taken, at random,
@@ -50,6 +51,15 @@ def revive_joined(board: Board, col: list[int], head: dict[int, int],
         common = libs[a] & libs[b]
         return len(common) >= 2 or any(protected(x, col[a]) for x in common)
 
+    def apart(d: int, near: set[int]) -> bool:
+        """Whether d shares two liberties in all with living strings, none of them a liberty
+        of another string of its colour with two liberties or fewer (a cut there would
+        threaten two at once)."""
+        links = {x for a in near if a in living for x in libs[d] & libs[a]}
+        return len(links) >= 2 and not any(
+            head[q] != d and len(libs[head[q]]) <= 2
+            for x in links for q in nbrs[x] if col[q] == col[d])
+
     revived: list[int] = []
     living = {h for h in stones if string_status.get(h) == ALIVE}
     changed = True
@@ -60,8 +70,7 @@ def revive_joined(board: Board, col: list[int], head: dict[int, int],
                 continue
             near = {head[q] for x in libs[d] for q in nbrs[x]
                     if q in head and col[q] == col[d] and head[q] != d}
-            links = {x for a in near if a in living for x in libs[d] & libs[a]}
-            if len(links) >= 2 or any(a in living and joined(d, a) for a in sorted(near)):
+            if apart(d, near) or any(a in living and joined(d, a) for a in sorted(near)):
                 string_status[d] = ALIVE
                 living.add(d)
                 revived.append(d)

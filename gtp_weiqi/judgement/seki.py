@@ -149,20 +149,34 @@ def race_seki(position: PlayoutBoard, regions: list[list[int]], region_of: dict[
                             for x in shared)
                     and all(_costs_one(position, x, h) and safe(x, WHITE) for x in a)
                     and all(_costs_one(position, x, w) and safe(x, BLACK) for x in b)):
-                found |= {h, w} | _attached(position, h, w)
+                attached = _attached(position, h, w, a, b, shared)
+                if attached is not None:
+                    found |= {h, w} | attached
     return sorted(found)
 
 
-def _attached(position: PlayoutBoard, h: int, w: int) -> set[int]:
-    """The heads of the other strings whose every liberty is one of the race strings h and
-    w, beside a liberty of the race string of their colour: they live and die with the race
-    (a lone stone at the end of the common liberties is one)."""
+def _attached(position: PlayoutBoard, h: int, w: int, a: set[int], b: set[int],
+              shared: set[int]) -> set[int] | None:
+    """The heads of the other strings whose every liberty is a liberty of the race strings
+    h (Black) and w (White), beside a liberty of the race string of their colour: they live
+    and die with the race (a lone stone at the end of the common liberties is one).  None
+    when they turn it: such a string with a liberty among Black's own ones `a` or White's
+    `b` gives the opponent a fill there that forces a common liberty to be filled (the string
+    in atari must join), so the race must be seki with those fills made too."""
     col, head, libs, nbrs = position.colour, position.head, position.libs, position.neighbours
     race_libs: set[int] = libs[h] | libs[w]  # type: ignore[operator]  # at a head
-    return {head[q] for x in sorted(race_libs) for q in nbrs[x]
-            if col[q] != EMPTY and head[q] not in (h, w)
-            and libs[head[q]] <= race_libs  # type: ignore[operator]  # at a head
-            and libs[head[q]] & libs[h if col[q] == col[h] else w]}  # type: ignore[operator]
+    attached = {head[q] for x in sorted(race_libs) for q in nbrs[x]
+                if col[q] != EMPTY and head[q] not in (h, w)
+                and libs[head[q]] <= race_libs  # type: ignore[operator]  # at a head
+                and libs[head[q]] & libs[h if col[q] == col[h] else w]}  # type: ignore[operator]
+    own: list[set[int]] = [libs[t] for t in attached]  # type: ignore[misc]  # at a head
+    da = sum(1 for ls in own if ls & a)
+    db = sum(1 for ls in own if ls & b)
+    s = len(shared)
+    if not all(race_is_seki(len(a) - i, len(b) - j, s - i - j)
+               for i, j in ((da, 0), (0, db), (da, db))):
+        return None
+    return attached
 
 
 class _SafePoints:

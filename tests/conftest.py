@@ -7,6 +7,7 @@ import io
 import os
 import random
 import re
+import signal
 import sys
 import tempfile
 from pathlib import Path
@@ -28,6 +29,15 @@ BROKEN_ENGINE = str(Path(__file__).resolve().parent / "broken_engine.py")
 # The benchmark scripts own the GNU Go lookup and the finished-game record format.
 sys.path.append(str(Path(__file__).resolve().parent.parent / "benchmarks"))
 from _common import find_gnugo  # noqa: E402
+
+
+def pytest_configure(config: pytest.Config) -> None:
+    """Ctrl-C as in a terminal for the whole run: a shell's background job starts with SIGINT
+    ignored, every child would inherit that, and the tests that interrupt a batch or a
+    match with SIGINT would see it run on.  A handler (not SIG_IGN) is reset to the default
+    in each child the tests start."""
+    if signal.getsignal(signal.SIGINT) is signal.SIG_IGN:
+        signal.signal(signal.SIGINT, signal.default_int_handler)
 
 
 @pytest.fixture(autouse=True)

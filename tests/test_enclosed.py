@@ -252,6 +252,34 @@ def test_without_the_reading_the_stand_in_decides(monkeypatch: pytest.MonkeyPatc
     assert judge(board).status[at(board, "B7")] == DEAD
 
 
+# White's group in Black's area with one eye (C6 and D6), and White's G5 a jump away from it
+# across F5, a point Black's F4 borders too: no own region joins G5 to the group, so the
+# consistency pass cannot carry the group's verdict to it.  The reading finds the group taken
+# even with White to move first (joining G5 at F5 makes no second eye); G5, read the same way
+# in the same enclosure, is dead with it.
+DEAD_GROUP_AND_A_STONE_A_JUMP_AWAY = """
+    XXXXXXXXX
+    XXXXXXXXX
+    XOOOOOXXX
+    XO..OOXX.
+    XOOOO.OX.
+    XXXXXXXX.
+    .........
+    .........
+    .........
+"""
+
+
+@pytest.mark.parametrize("seed", range(3))
+def test_a_stone_a_jump_away_dies_with_the_enclosed_group(
+        seed: int, monkeypatch: pytest.MonkeyPatch) -> None:
+    board = board_from_diagram(DEAD_GROUP_AND_A_STONE_A_JUMP_AWAY)
+    monkeypatch.setattr(pipeline, "decide_by_playouts", _playouts_calling(None))
+    report = judge(board, seed=seed)
+    assert [report.status[at(board, v)] for v in ("B7", "G5", "H5")] == [DEAD, DEAD, ALIVE]
+    assert not report.unclear
+
+
 # White's ring around five points of Black's area, for the property below: the points
 # inside are filled at random.
 RING_OF_FIVE = """

@@ -12,7 +12,8 @@ marks (死活与归属: a status per string, an owner per empty point):
    alive, and `revive_two_eyed`: those in a block with two true eyes (两只真眼) too (`links`);
 4. `make_consistent`: one verdict for strings joined by an own empty region (`consistency`);
 5. `_mark_enclosed_by_reading`: a string shut in a small enclosure by a living wall is read
-   out exactly, both sides moving first (`enclosed`); what it proves overrules the playouts;
+   out exactly, both sides moving first (`enclosed`); what it proves overrules the playouts,
+   and when the string is dead its colour's other strings in the enclosure are read too;
 6. `_explain_by_first_move`: of the strings still undecided, those that die even with their
    owner first (dead) or live even with the opponent first (alive), then those whose fate
    depends on who moves first, with what each side achieves (`first_move`): they stay
@@ -176,9 +177,10 @@ def _mark_enclosed_by_reading(j: _Judging) -> None:
     """The strings shut in a small enclosure by a living wall, read out exactly (`enclosed`),
     the largest of each enclosure only: one the attacker cannot take moving first is alive,
     one taken even with its owner moving first is dead, and the opponent stones held inside
-    it then live; these verdicts are certain, and the consistency pass carries them to the
-    strings they share an eye space with.  One whose fate depends on who moves first keeps
-    the verdict the playouts gave it."""
+    it then live, and its colour's other strings there are read the same way; these verdicts
+    are certain, and the consistency pass carries them to the strings they share an eye
+    space with.  One whose fate depends on who moves first keeps the verdict the playouts
+    gave it."""
     board = PlayoutBoard(j.board, j.col)
     settled = j.dead_removed()
     changed = False
@@ -206,8 +208,28 @@ def _mark_enclosed_by_reading(j: _Judging) -> None:
                 if j.col[x] == 3 - j.col[h] and j.string_status.get(j.head[x]) != ALIVE:
                     j.string_status[j.head[x]] = ALIVE
                     changed = True
+            changed |= _mark_others_in_enclosure_dead(j, board, h, inside, settled)
     if changed:
         _relink(j)
+
+
+def _mark_others_in_enclosure_dead(j: _Judging, board: PlayoutBoard, h: int,
+                                   inside: list[int], settled: list[int]) -> bool:
+    """The other strings of h's colour in h's enclosure, now that h is taken even with its
+    owner first: each one read out the same way is dead too, and certain.  One joined to h
+    only across a point the opponent borders (a stone a jump away inside the same enclosure)
+    shares no own region with h, so the consistency pass cannot carry h's verdict to it."""
+    changed = False
+    for g in sorted({j.head[x] for x in inside if j.col[x] == j.col[h]} - {h}):
+        if g in j.certain or j.string_status.get(g) == DEAD:
+            continue
+        read = read_enclosed(board, g, inside, lambda w: j.string_status.get(w) == ALIVE,
+                             settled)
+        if read == (True, True):
+            j.string_status[g] = DEAD
+            j.certain.add(g)
+            changed = True
+    return changed
 
 
 def _relink(j: _Judging) -> None:

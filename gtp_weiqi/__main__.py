@@ -1,4 +1,5 @@
-"""`python -m gtp_weiqi`: the same as the `gtp-weiqi` command."""
+"""`python -m gtp_weiqi` and the `gtp-weiqi` command (`run`): the command line, with a
+Ctrl-C while it starts ending at once in one line."""
 
 import os
 import signal
@@ -16,19 +17,24 @@ def _interrupted_while_importing(_signum: int, _frame: object) -> None:
     os._exit(130)
 
 
-# only in the command itself (a spawned worker imports this module as __mp_main__), and only
-# where Ctrl-C is not ignored
-_GUARDED = (__name__ == "__main__"
-            and signal.getsignal(signal.SIGINT) is signal.default_int_handler)
-if _GUARDED:
-    signal.signal(signal.SIGINT, _interrupted_while_importing)
-try:
-    from .ui.cli import main
+def run() -> int:
+    """The command: the command line's modules imported under the guard above (only where
+    Ctrl-C is not ignored), then `gtp_weiqi.ui.cli.main` with Ctrl-C as usual.  This module
+    imports nothing of the package at its top, so the guard holds from the first import."""
+    guarded = signal.getsignal(signal.SIGINT) is signal.default_int_handler
+    if guarded:
+        signal.signal(signal.SIGINT, _interrupted_while_importing)
+    try:
+        from .ui.cli import main
 
-    if _GUARDED:
-        signal.signal(signal.SIGINT, signal.default_int_handler)
-    if __name__ == "__main__":  # not when a spawned worker process imports this module again
-        sys.exit(main())
-except KeyboardInterrupt:  # a Ctrl-C delivered as main() begins: no traceback
-    sys.stderr.write(_STARTING)
-    sys.exit(130)
+        if guarded:
+            signal.signal(signal.SIGINT, signal.default_int_handler)
+        return main()
+    except KeyboardInterrupt:  # a Ctrl-C delivered as main() begins: no traceback
+        sys.stderr.write(_STARTING)
+        return 130
+
+
+# not when a spawned worker process imports this module again (as __mp_main__)
+if __name__ == "__main__":
+    sys.exit(run())

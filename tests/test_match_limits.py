@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import json
 import os
+import shutil
 import signal
 import subprocess
 import sys
@@ -73,13 +74,29 @@ STAGES = ["gtp_weiqi.ui.cli", "gtp_weiqi.ui.match.config", "gtp_weiqi.ui.match.r
           "gtp_weiqi.ui.match.progress"]
 
 
+def installed_command() -> list[str]:
+    """The `gtp-weiqi` console script pip installs (CI installs the package, so it must be
+    there; elsewhere a test of it skips without it)."""
+    script = shutil.which("gtp-weiqi")
+    if script:
+        return [script]
+    if os.environ.get("CI"):
+        pytest.fail("gtp-weiqi is not on PATH (pip install -e . installs it)")
+    pytest.skip("gtp-weiqi is not installed")
+
+
+@pytest.mark.parametrize("way_in", ["python -m gtp_weiqi", "gtp-weiqi"])
 @pytest.mark.parametrize("stage", STAGES)
-def test_a_ctrl_c_while_starting_says_one_line_and_no_traceback(tmp_path: Path,
-                                                                stage: str) -> None:
+def test_a_ctrl_c_while_starting_says_one_line_and_no_traceback(tmp_path: Path, stage: str,
+                                                                way_in: str) -> None:
     out = tmp_path / "m"
-    argv = [sys.executable, "-X", "importtime", *match_argv(out)[1:]]
-    proc = subprocess.Popen(argv, env=env(), stdout=subprocess.PIPE, stderr=subprocess.PIPE,
-                            cwd=ROOT)
+    command = [sys.executable, "-m", "gtp_weiqi"] if way_in != "gtp-weiqi" \
+        else installed_command()
+    argv = [*command, *match_argv(out)[3:]]
+    # PYTHONPROFILEIMPORTTIME is `-X importtime` for a command that takes no interpreter
+    # options (the console script)
+    proc = subprocess.Popen(argv, env={**env(), "PYTHONPROFILEIMPORTTIME": "1"},
+                            stdout=subprocess.PIPE, stderr=subprocess.PIPE, cwd=ROOT)
     try:
         assert proc.stderr is not None
         seen = []

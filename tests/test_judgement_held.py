@@ -14,7 +14,7 @@ from support.stand_ins import playouts_deciding
 from gtp_weiqi.core.board import BLACK, Board
 from gtp_weiqi.core.coords import parse_vertex
 from gtp_weiqi.judgement import DEAD, judge, pipeline
-from gtp_weiqi.judgement.held import forced_capture_eyes, revive_holders
+from gtp_weiqi.judgement.held import forced_capture_eyes, kill_bare_holders, revive_holders
 
 
 def at(board: Board, vertex: str) -> int:
@@ -202,6 +202,35 @@ def test_a_holder_forced_to_take_into_two_eyes_stays_in_seki(seed: int) -> None:
     report = judge(board, seed=seed)
     assert {report.status[p] for p in points(board, "A2 B2 C2 D2 E2 F2 F1 B1 C1 D1")} \
         == {"seki"}
+
+
+# White's corner group holds Black's A1 B1 C1 with three shared liberties (A2, B2, C2) and
+# none of its own.  Black fills A2, then B2; White takes on C2 and is left a bulky five that
+# Black kills on its vital point (filling C2 instead would leave a U of five: two eyes, so
+# Black does not).  Filling one itself first does not help White: Black fills B2 and White
+# takes into a pyramid four, or, when White filled B2, A2 and a bent four in the corner.
+# Read over the three liberties, White is dead.  (A scored game of 2018 had this kind of
+# shape, with White's outside liberty in a big region of Black's that this rule does not
+# read: the playouts still keep that group alive.)
+HOLDING_WITH_THREE_LIBERTIES = BLACK_ABOVE + """
+    OOOOX.X.X
+    ...OXXXXX
+    XXXOX.X.X
+"""
+
+
+def test_a_holder_whose_three_shared_liberties_all_lead_to_a_dead_shape_is_dead() -> None:
+    # the rule on its own, every string called alive: only the reading kills White's group
+    board = board_from_diagram(HOLDING_WITH_THREE_LIBERTIES)
+    head, stones = string_heads(board)
+    status = dict.fromkeys(stones, "alive")
+    certain: set[int] = set()
+    killed = kill_bare_holders(board, list(board.colour), list(board.colour), head, stones,
+                               status, certain)
+    white = head[at(board, "A3")]
+    assert killed == [white]
+    assert status[white] == DEAD and status[head[at(board, "A1")]] == "alive"
+    assert {white, head[at(board, "A1")]} <= certain
 
 
 # -- a held string in a race ----------------------------------------------------------------

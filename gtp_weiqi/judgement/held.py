@@ -20,8 +20,9 @@ The other way round (`kill_bare_holders`, on the position without the dead stone
 two shared liberties: when one forced capture leaves no two eyes, G's other liberties are
 points the opponent fills at no risk, in empty regions where G can make no eye, and taking
 S at once leaves no two eyes either, G is dead and S lives: what looks like seki (a bent
-four in the corner once taken, say) is not one.  With more shared liberties G could fill
-some first and change the shape forced on it: not read.
+four in the corner once taken, say) is not one.  With three or four shared liberties each
+side may fill some first, the opponent choosing the space the capture leaves and G taking
+choices away: that is read out over the shared liberties (`_holder_dies`).
 
 And when the playouts call S dead but G lives whenever forced, S is in a race
 (`read_held_races`): G takes S with profit only when every space it can be left is two
@@ -51,6 +52,7 @@ _Pair = tuple[list[int], set[int], set[int]]
 Regions = tuple[list[list[int]], dict[int, int]]  # `empty_regions`: the regions, the index
 
 MAX_SHAPE = 6  # eye spaces read: the killable shapes up to six points are known exactly
+MAX_SHARED = 4  # liberties a held string shares with its holder, at most, for the reading
 
 
 def revive_holders(board: Board, col: list[int], head: dict[int, int],
@@ -81,13 +83,13 @@ def kill_bare_holders(board: Board, col: list[int], final: list[int], head: dict
                       certain: set[int]) -> list[int]:
     """On `final` (the position `col` without the stones called dead), mark dead, and
     certain, the strings not called dead (not `certain` ones) that hold an opponent string
-    with two liberties (put back on the board if it was called dead), when a capture the
-    opponent can force leaves no two eyes, the holder's other liberties are points the
-    opponent fills at no risk (`_fillable`), and taking the string at once (filling both
-    liberties itself) leaves no two eyes either: the holder must take, or be taken, into a
-    killable shape.  With more shared liberties the holder could fill some first and change
-    the shape forced on it: not read.  The held string lives, the holder's `companions` die
-    with it; returns the heads of the strings killed."""
+    with two to `MAX_SHARED` liberties (put back on the board if it was called dead), when
+    the holder's other liberties are points the opponent fills at no risk (`_fillable`) and
+    it must take, or be taken, into a killable shape whatever either side fills first
+    (`_holder_dies`; with two liberties: a capture the opponent can force leaves no two
+    eyes, and taking the string at once, filling both itself, none either).  The held
+    string lives, the holder's `companions` die with it; returns the heads of the strings
+    killed."""
     final = final[:]
     regions: Regions | None = None  # of `final`, made when first needed
     killed: list[int] = []
@@ -96,11 +98,10 @@ def kill_bare_holders(board: Board, col: list[int], final: list[int], head: dict
             continue
         for s in _opponents_beside(board, col, head, stones, g):
             pair = None if s in certain else _read_pair(board, col, final, head, stones, g, s)
-            if pair is None or len(pair[1]) != 2:
+            if pair is None or len(pair[1]) > MAX_SHARED:
                 continue
             trial, libs, outside = pair
-            if forced_capture_eyes(board, stones[s], libs) is not False \
-                    or outside and _eyes(board, stones[s]) is not False:
+            if not _holder_dies(board, stones[s], libs, bool(outside)):
                 continue
             if regions is None:
                 regions = empty_regions(final, board.points, board.neighbours)
@@ -116,6 +117,34 @@ def kill_bare_holders(board: Board, col: list[int], final: list[int], head: dict
                 regions = None
                 break
     return killed
+
+
+def _holder_dies(board: Board, string: list[int], libs: set[int], outside: bool) -> bool:
+    """Whether the holder of `string` (held, with the shared liberties `libs`) must take it
+    into a space that is no two eyes, the opponent filling its other liberties at will
+    (`outside`: whether it has any).  Read out over the shared liberties: the opponent
+    fills one (its string grows, and the space the capture leaves with it) or passes; the
+    holder fills one while it keeps a liberty outside or two shared ones (else it is taken
+    first) or passes; two passes leave seki, and with one shared liberty left the holder
+    takes on it, now or when its outside liberties run out.  A space too big to read counts
+    as two eyes: the holder dies only when that is proven."""
+    inner = frozenset(string)
+
+    def value(opp: frozenset[int], own: frozenset[int], holder_to_move: bool,
+              passed: bool) -> bool:
+        # whether the holder lives, `opp` and `own` the shared liberties each side filled
+        rest = sorted(libs - opp - own)
+        if len(rest) == 1:
+            return _eyes(board, sorted(inner | opp)) is not False  # taken on the last
+        if holder_to_move:
+            fills = [x for x in rest if outside or len(rest) > 2]
+            return any(value(opp, own | {x}, False, False) for x in fills) \
+                or passed or value(opp, own, False, True)
+        return all(value(opp | {x}, own, True, False) for x in rest) \
+            and (passed or value(opp, own, True, True))
+
+    return not value(frozenset(), frozenset(), False, False) \
+        and not value(frozenset(), frozenset(), True, False)
 
 
 def _read_pair(board: Board, col: list[int], final: list[int], head: dict[int, int],

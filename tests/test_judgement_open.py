@@ -21,7 +21,7 @@ import gtp_weiqi
 from gtp_weiqi.core.board import BLACK, EMPTY, WHITE, Board, IllegalMove
 from gtp_weiqi.core.coords import format_vertex, parse_vertex
 from gtp_weiqi.judgement import DEAD, judge, pipeline
-from gtp_weiqi.judgement.links import revive_joined
+from gtp_weiqi.judgement.links import revive_connected, revive_joined
 from gtp_weiqi.judgement.openness import free_strings, open_points
 from gtp_weiqi.ui.gtp.commands import build_engine
 
@@ -262,6 +262,57 @@ def test_joined_strings_the_playouts_leave_undecided_are_alive_not_unclear(
     report = judge(board, seed=seed)
     assert report.unclear == []
     assert all(report.status[p] == "alive" for p in hanging)
+
+
+# Black's E7 has two liberties, D7 and E6, and Black's living group is one point further:
+# D6, E5 and C7 all touch it.  White cuts on E6 and Black extends to D7, or the other way
+# round, and is joined at once or by one of two points; White's cut between, on D6, is put in
+# atari by E6 and only gets out towards its own wall, and Black joins at E5.  The links by
+# shared liberties do not see it (E7 shares none with the group); the tactical reader, with
+# joining as the owner's only success, does.  A KGS game had a black stone so, left two
+# points from its group across White's area, that the players and KataGo kept alive and the
+# playouts called dead.
+JOINED_TWO_POINTS_AWAY = """
+    .O.O.O.O.
+    OOOOOOOOO
+    OO..XOOOO
+    OOX..OOOO
+    OOXX.OOOO
+    XXXXXXXXX
+    XXXXXXXXX
+    .X.X.X.X.
+    XXXXXXXXX
+"""
+# Without Black's C6 and C5, White's C6 and C5 close the way by D6 and C7: White cuts on E6,
+# Black extends to D7 and is taken on D6 and C7.
+CUT_TWO_POINTS_AWAY = JOINED_TWO_POINTS_AWAY.replace("OOX..OOOO", "OOO..OOOO").replace(
+    "OOXX.OOOO", "OOOX.OOOO")
+
+
+@pytest.mark.parametrize("diagram, joined", [
+    (JOINED_TWO_POINTS_AWAY, True), (CUT_TWO_POINTS_AWAY, False)], ids=["joined", "cut"])
+def test_a_stone_two_points_from_its_group_is_joined_only_when_no_cut_holds(
+        diagram: str, joined: bool) -> None:
+    board = board_from_diagram(diagram)
+    head, stones = string_heads(board)
+    status = {h: "alive" for h in stones}
+    e7 = head[at(board, "E7")]
+    status[e7] = DEAD
+    revived = revive_connected(board, list(board.colour), head, stones, status, set())
+    assert revived == ([e7] if joined else [])
+    assert status[e7] == ("alive" if joined else DEAD)
+
+
+@pytest.mark.parametrize("seed", range(3))
+def test_the_judgement_keeps_a_stone_joined_two_points_away_alive(
+        seed: int, monkeypatch: pytest.MonkeyPatch) -> None:
+    # the playouts made wrong on purpose: E7 called dead, everything else alive
+    board = board_from_diagram(JOINED_TWO_POINTS_AWAY)
+    e7 = at(board, "E7")
+    monkeypatch.setattr(pipeline, "decide_by_playouts", playouts_deciding(
+        lambda _colour, stones: DEAD if e7 in stones else "alive"))
+    report = judge(board, seed=seed)
+    assert report.status[e7] == "alive" and report.unclear == []
 
 
 # Black's F5 has two liberties, F6 and F4, one beside each of two living groups: White cuts

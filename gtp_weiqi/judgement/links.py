@@ -12,6 +12,10 @@ be called dead, or left undecided and then said to depend on who moves first; a 
 a strong engine, sees it joined.  Joined is transitive: a chain of such links to a living
 string keeps every string on it alive.
 
+A string sharing no liberty with a living one may still hang on it from a point or two away,
+every cut answered by joining (`revive_connected`): the tactical reader reads that, with
+joining as the owner's only success.
+
 A block of strings joined through their eyes that has two true eyes (两只真眼) lives too
 (`revive_two_eyed`): the playouts fill an eye, or let a string beside one be taken, at random,
 and may lose a group whose two eyes a player sees at a glance.
@@ -23,6 +27,9 @@ from ..core.board import EMPTY, Board
 from ..core.playout_board import KIND, SAFE, SELF_ATARI, SUICIDE, PlayoutBoard, true_eye
 from .regions import Blocks
 from .report import ALIVE, DEAD
+from .tactics import Reader
+
+CONNECTION_BUDGET = 1000  # positions read per string by `revive_connected`
 
 
 def revive_joined(board: Board, col: list[int], head: dict[int, int],
@@ -75,6 +82,43 @@ def revive_joined(board: Board, col: list[int], head: dict[int, int],
                 living.add(d)
                 revived.append(d)
                 changed = True
+    return revived
+
+
+def revive_connected(board: Board, col: list[int], head: dict[int, int],
+                     stones: dict[int, list[int]], string_status: dict[int, str],
+                     certain: set[int]) -> list[int]:
+    """Mark alive the strings called dead (not `certain` ones) or not yet decided, with one
+    or two liberties and a living string of their colour near (its stones or liberties
+    beside their liberties), that join a living string whatever the opponent plays first:
+    read by the tactical reader (`Reader.joins_home`) on the position without the other
+    strings called dead, the opponent cutting on and beside the liberties, the owner
+    extending, taking and ataris, and only joining counting as a success.  The links
+    above need two shared liberties; a stone a knight's move or two points away that can
+    join in two ways the opponent cannot both stop is joined too.  Returns their heads."""
+    nbrs = board.neighbours
+    living = [h for h in sorted(stones) if string_status.get(h) == ALIVE]
+    revived: list[int] = []
+    for d in sorted(stones):
+        if d in certain or string_status.get(d, DEAD) != DEAD:
+            continue
+        c = col[d]
+        libs = {x for p in stones[d] for x in nbrs[p] if col[x] == EMPTY}
+        if not 1 <= len(libs) <= 2:
+            continue
+        near = libs | {q for x in libs for q in nbrs[x] if col[q] == EMPTY}
+        home = [h for h in living if col[h] == c and any(
+            q in near for p in stones[h] for q in nbrs[p])]
+        if not home:
+            continue
+        work = col[:]
+        for h, ss in stones.items():
+            if h != d and string_status.get(h) == DEAD:
+                for p in ss:
+                    work[p] = EMPTY
+        if Reader(PlayoutBoard(board, work), CONNECTION_BUDGET, home=home).joins_home(d):
+            string_status[d] = ALIVE
+            revived.append(d)
     return revived
 
 

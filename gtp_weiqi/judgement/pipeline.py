@@ -17,7 +17,9 @@ marks (死活与归属: a status per string, an owner per empty point):
 6. `_explain_by_first_move`: of the strings still undecided, those that die even with their
    owner first (dead) or live even with the opponent first (alive), then those whose fate
    depends on who moves first, with what each side achieves (`first_move`): they stay
-   unclear; the links are read again after its verdicts;
+   unclear; the links are read again after its verdicts; `revive_connected`: a string with
+   one or two liberties near a living one of its colour that joins it whatever the
+   opponent cuts first (tactical reading) is alive (`links`);
 7. `_mark_free_alive`: the strings that could still live or escape (`openness`) are never
    dead;
 8. `kill_bare_holders`: a string holding an opponent string is dead when the capture it is
@@ -47,7 +49,7 @@ from .decision import bent_four_in_corner, decide_by_playouts
 from .enclosed import enclosure, read_enclosed
 from .first_move import FirstMove, first_move_outcomes
 from .held import kill_bare_holders, read_held_races, revive_holders
-from .links import revive_joined, revive_two_eyed
+from .links import revive_connected, revive_joined, revive_two_eyed
 from .openness import free_strings
 from .owners import point_owners
 from .ownership import OwnershipPlayouts
@@ -114,6 +116,10 @@ def judge(board: Board, *, seed: int = 0, playouts: int | None = None,
     make_consistent(j.col, j.points, j.nbrs, j.head, j.stones, j.string_status, j.certain)
     _mark_enclosed_by_reading(j)
     _explain_by_first_move(j)
+    if revive_connected(j.board, j.col, j.head, j.stones, j.string_status, j.certain):
+        _relink(j)
+        j.first_move = {k: f for k, f in j.first_move.items()
+                        if j.head[k[0]] not in j.string_status}
     _mark_free_alive(j)
     kill_bare_holders(j.board, j.col, j.dead_removed(), j.head, j.stones, j.string_status,
                       j.certain)

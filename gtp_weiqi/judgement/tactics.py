@@ -10,7 +10,10 @@ reader follows ladders (征子), snapbacks (倒扑), the double throw-in that le
 unable to connect (扑 + 接不归) and small capturing races (对杀) of strings short of liberties.
 A string is *tactically dead* when it is taken even with its owner to move first: in a
 finished position nobody can save it, so its stones are dead whoever moves first after the
-two passes.
+two passes.  Given a *home* (the living strings of the string's colour), the reader answers
+another question, whether the string joins one of them whatever its opponent plays first
+(`joins_home`): then the attacker also cuts beside the liberties, and only joining counts
+for the owner.
 
 The reader plays and takes back moves on the board it is given (`_play` saves exactly what a
 play changes), so it costs no board copy; it reads at most `budget` positions per question and
@@ -52,11 +55,15 @@ class Reader:
     """Capture reading on `board` (played on and restored: on return it is as it was)."""
 
     def __init__(self, board: PlayoutBoard, budget: int = READ_BUDGET,
-                 depth: int = READ_DEPTH) -> None:
+                 depth: int = READ_DEPTH, home: list[int] | None = None) -> None:
         self.board = board
         self.budget = budget
         self.depth = depth
         self.nodes = 0
+        # `home`: a stone of each living string of the target's colour.  With it the question
+        # is whether the target joins one of them: joining is the owner's only success (three
+        # liberties alone are not), and the attacker also plays beside the target's liberties.
+        self.home = home
 
     # -- questions ---------------------------------------------------------------------------
 
@@ -68,6 +75,20 @@ class Reader:
             return self._attack(p, self.depth)
         except Unread:
             return None
+
+    def joins_home(self, p: int) -> bool | None:
+        """With `home`: whether the string at p joins a home string whatever its opponent,
+        moving first, plays (True), can be cut off or taken (False), or could not be read in
+        the budget (None)."""
+        self.nodes = 0
+        try:
+            return not self._attack(p, self.depth)
+        except Unread:
+            return None
+
+    def _joined(self, p: int) -> bool:
+        head = self.board.head
+        return any(head[r] == head[p] for r in self.home or ())
 
     def tactically_dead(self, p: int) -> bool | None:
         """Whether the string at p is taken even with its owner to move first (True), can be
@@ -92,14 +113,20 @@ class Reader:
         c = b.colour[p]
         if c == EMPTY:
             return True
+        if self.home is not None and self._joined(p):
+            return False
         libs: set[int] = b.libs[b.head[p]]  # type: ignore[assignment]  # at a head
         n = len(libs)
         if n == 1:
             return next(iter(libs)) != b.ko_point
         if n > 2 or depth <= 0:
-            return False
+            return self.home is not None  # with a home: loose, not joined, not proven
         a = 3 - c
-        for x in sorted(libs):
+        tries = sorted(libs)
+        if self.home is not None:  # the cuts beside the liberties too
+            tries += sorted({q for x in libs for q in b.neighbours[x]
+                             if b.colour[q] == EMPTY} - libs)
+        for x in tries:
             if not self._legal(x, a):
                 continue
             undo = self._play(x, a)
@@ -117,11 +144,13 @@ class Reader:
         c = b.colour[p]
         if c == EMPTY:
             return False
+        if self.home is not None and self._joined(p):
+            return True
         libs: set[int] = b.libs[b.head[p]]  # type: ignore[assignment]  # at a head
-        if len(libs) > 2 or not self._attack(p, depth):
+        if len(libs) > 2 and self.home is None or not self._attack(p, depth):
             return True
         if depth <= 0:
-            return True  # not proven lost: the reading is cut short
+            return self.home is None  # not proven lost (or, with a home, not proven joined)
         for x in self._defences(p):
             if not self._legal(x, c):
                 continue

@@ -87,20 +87,21 @@ def revive_joined(board: Board, col: list[int], head: dict[int, int],
 
 def revive_connected(board: Board, col: list[int], head: dict[int, int],
                      stones: dict[int, list[int]], string_status: dict[int, str],
-                     certain: set[int]) -> list[int]:
-    """Mark alive the strings called dead (not `certain` ones) or not yet decided, with one
-    or two liberties and a living string of their colour near (its stones or liberties
-    beside their liberties), that join a living string whatever the opponent plays first:
-    read by the tactical reader (`Reader.joins_home`) on the position without the other
-    strings called dead, the opponent cutting on and beside the liberties, the owner
-    extending, taking and ataris, and only joining counting as a success.  The links
-    above need two shared liberties; a stone a knight's move or two points away that can
-    join in two ways the opponent cannot both stop is joined too.  Returns their heads."""
+                     certain: set[int], depends: set[int] | None = None) -> list[int]:
+    """Mark alive the strings called dead (not `certain` ones, nor those in `depends`, whose
+    fate the who-moves-first stage found to depend on it) or not yet decided, with one
+    or two liberties and a living string of their colour near (beside a liberty, or beside
+    an empty point beside one), that join a living string whatever the opponent plays
+    first: read by the tactical reader (`Reader.joins_home`) on the position without the
+    other strings called dead, the opponent cutting on and beside the liberties, the owner
+    extending, taking and giving atari, and only a join with three liberties or more
+    counting for it.  The links above need shared liberties; a stone two points away that
+    joins in two ways the opponent cannot both stop is joined too.  Returns their heads."""
     nbrs = board.neighbours
     living = [h for h in sorted(stones) if string_status.get(h) == ALIVE]
     revived: list[int] = []
     for d in sorted(stones):
-        if d in certain or string_status.get(d, DEAD) != DEAD:
+        if d in certain or depends and d in depends or string_status.get(d, DEAD) != DEAD:
             continue
         c = col[d]
         libs = {x for p in stones[d] for x in nbrs[p] if col[x] == EMPTY}

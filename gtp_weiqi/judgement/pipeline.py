@@ -116,7 +116,8 @@ def judge(board: Board, *, seed: int = 0, playouts: int | None = None,
     make_consistent(j.col, j.points, j.nbrs, j.head, j.stones, j.string_status, j.certain)
     _mark_enclosed_by_reading(j)
     _explain_by_first_move(j)
-    if revive_connected(j.board, j.col, j.head, j.stones, j.string_status, j.certain):
+    if revive_connected(j.board, j.col, j.head, j.stones, j.string_status, j.certain,
+                        {j.head[k[0]] for k in j.first_move}):
         _relink(j)
         j.first_move = {k: f for k, f in j.first_move.items()
                         if j.head[k[0]] not in j.string_status}

@@ -31,7 +31,7 @@ from __future__ import annotations
 from collections.abc import Iterable
 
 from ..core.board import EMPTY
-from ..core.playout_board import KIND, SUICIDE, PlayoutBoard
+from ..core.playout_board import KIND, NO_POINT, SUICIDE, PlayoutBoard
 
 # PlayoutBoard's stones[p] and libs[p] are None unless p is a string's head; the type
 # ignores marked `at a head` read them at a head, where they are always set.
@@ -61,8 +61,9 @@ class Reader:
         self.depth = depth
         self.nodes = 0
         # `home`: a stone of each living string of the target's colour.  With it the question
-        # is whether the target joins one of them: joining is the owner's only success (three
-        # liberties alone are not), and the attacker also plays beside the target's liberties.
+        # is whether the target joins one of them with three liberties or more: that is the
+        # owner's only success (three liberties alone are not; a join left short of
+        # liberties is read on), and the attacker also plays beside the target's liberties.
         self.home = home
 
     # -- questions ---------------------------------------------------------------------------
@@ -113,10 +114,13 @@ class Reader:
         c = b.colour[p]
         if c == EMPTY:
             return True
-        if self.home is not None and self._joined(p):
-            return False
         libs: set[int] = b.libs[b.head[p]]  # type: ignore[assignment]  # at a head
         n = len(libs)
+        if self.home is not None:
+            if b.ko_point != NO_POINT:
+                return True  # a ko is won by threats elsewhere: not proven joined
+            if n > 2 and self._joined(p):
+                return False  # joined, and out of atari's reach
         if n == 1:
             return next(iter(libs)) != b.ko_point
         if n > 2 or depth <= 0:
@@ -144,10 +148,9 @@ class Reader:
         c = b.colour[p]
         if c == EMPTY:
             return False
-        if self.home is not None and self._joined(p):
-            return True
         libs: set[int] = b.libs[b.head[p]]  # type: ignore[assignment]  # at a head
-        if len(libs) > 2 and self.home is None or not self._attack(p, depth):
+        if len(libs) > 2 and (self.home is None or self._joined(p)) \
+                or not self._attack(p, depth):
             return True
         if depth <= 0:
             return self.home is None  # not proven lost (or, with a home, not proven joined)

@@ -8,6 +8,8 @@ from __future__ import annotations
 
 import random
 
+from hypothesis import given, settings
+from hypothesis import strategies as st
 from support.board_diagram import board_from_diagram
 
 from gtp_weiqi.core.board import BLACK, EMPTY, WHITE, Board
@@ -169,6 +171,28 @@ def test_reading_leaves_the_board_as_it_was() -> None:
         # The very lists and sets a caller holds are back as they were, too.
         for h, (ss, ls) in held.items():
             assert pb.stones[h] is ss and pb.libs[h] is ls
+
+
+@settings(max_examples=80, deadline=None)
+@given(fill=st.lists(st.sampled_from("..XO"), min_size=49, max_size=49))
+def test_a_string_that_joins_home_whatever_is_played_cannot_be_taken(fill: list[str]) -> None:
+    """On a random 7x7 position, for each string with one or two liberties and its colour's
+    strings with three or more as home: a join proven whatever the opponent plays first is
+    never a string the plain reader takes with the opponent first (joining asks more of
+    the owner and lets the attacker try more), and the reading leaves the board as it was."""
+    board = board_from_diagram("\n".join("".join(fill[r * 7:r * 7 + 7]) for r in range(7)))
+    pb = PlayoutBoard(board)
+    if any(not pb.libs[h] for h in pb.heads()):
+        return  # the drawn position is no legal one
+    before = snapshot(pb)
+    for h in pb.heads():
+        if len(pb.libs[h]) > 2:  # type: ignore[arg-type]  # at a head
+            continue
+        home = [g for g in pb.heads() if g != h and pb.colour[g] == pb.colour[h]
+                and len(pb.libs[g]) >= 3]  # type: ignore[arg-type]  # at a head
+        if Reader(pb, 400, home=home).joins_home(h):
+            assert Reader(pb, 400).captured_first(h) is not True
+        assert snapshot(pb) == before
 
 
 def test_a_budget_too_small_answers_unread_not_a_guess() -> None:

@@ -329,7 +329,8 @@ def test_a_stone_two_points_from_its_group_is_joined_only_when_no_cut_holds(
     status = {h: "alive" for h in stones}
     h = head[at(board, vertex)]
     status[h] = DEAD
-    revived = revive_connected(board, list(board.colour), head, stones, status, set())
+    final = [EMPTY if head.get(p) == h else c for p, c in enumerate(board.colour)]
+    revived = revive_connected(board, list(board.colour), final, head, stones, status, set())
     assert revived == ([h] if joined else [])
     assert status[h] == ("alive" if joined else DEAD)
 

@@ -85,20 +85,21 @@ def revive_joined(board: Board, col: list[int], head: dict[int, int],
     return revived
 
 
-def revive_connected(board: Board, col: list[int], head: dict[int, int],
+def revive_connected(board: Board, col: list[int], final: list[int], head: dict[int, int],
                      stones: dict[int, list[int]], string_status: dict[int, str],
                      certain: set[int], depends: set[int] | None = None) -> list[int]:
     """Mark alive the strings called dead (not `certain` ones, nor those in `depends`, whose
-    fate the who-moves-first stage found to depend on it) or not yet decided, with one
-    or two liberties and a living string of their colour near (beside a liberty, or beside
-    an empty point beside one), that join a living string whatever the opponent plays
-    first: read by the tactical reader (`Reader.joins_home`) on the position without the
-    other strings called dead, the opponent cutting on and beside the liberties, the owner
-    extending, taking and giving atari, and only a join with three liberties or more
-    counting for it.  The links above need shared liberties; a stone two points away that
-    joins in two ways the opponent cannot both stop is joined too.  Returns their heads."""
+    fate the who-moves-first stage found to depend on it) or not yet decided, with one or
+    two liberties and a living string of their colour near (beside a liberty, or beside an
+    empty point beside one), that join a living string whatever the opponent plays first:
+    read by the tactical reader (`Reader.joins_home`) on `final` (the position `col`
+    without the strings called dead) with the string put back, the opponent cutting on and
+    beside the liberties, the owner extending, taking and giving atari, and only a join
+    with three liberties or more counting for it.  The links above need shared liberties;
+    a stone two points away that joins in two ways the opponent cannot both stop is joined
+    too.  Returns their heads."""
     nbrs = board.neighbours
-    living = [h for h in sorted(stones) if string_status.get(h) == ALIVE]
+    living = {h for h in stones if string_status.get(h) == ALIVE}  # as before this pass
     revived: list[int] = []
     for d in sorted(stones):
         if d in certain or depends and d in depends or string_status.get(d, DEAD) != DEAD:
@@ -108,15 +109,15 @@ def revive_connected(board: Board, col: list[int], head: dict[int, int],
         if not 1 <= len(libs) <= 2:
             continue
         near = libs | {q for x in libs for q in nbrs[x] if col[q] == EMPTY}
-        home = [h for h in living if col[h] == c and any(
-            q in near for p in stones[h] for q in nbrs[p])]
+        home = sorted({head[q] for x in near for q in nbrs[x]
+                       if col[q] == c and head[q] in living})
         if not home:
             continue
-        work = col[:]
-        for h, ss in stones.items():
-            if h != d and string_status.get(h) == DEAD:
-                for p in ss:
-                    work[p] = EMPTY
+        work = final
+        if final[d] == EMPTY:
+            work = final[:]
+            for p in stones[d]:
+                work[p] = c
         if Reader(PlayoutBoard(board, work), CONNECTION_BUDGET, home=home).joins_home(d):
             string_status[d] = ALIVE
             revived.append(d)

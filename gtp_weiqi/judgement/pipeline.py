@@ -116,11 +116,9 @@ def judge(board: Board, *, seed: int = 0, playouts: int | None = None,
     make_consistent(j.col, j.points, j.nbrs, j.head, j.stones, j.string_status, j.certain)
     _mark_enclosed_by_reading(j)
     _explain_by_first_move(j)
-    if revive_connected(j.board, j.col, j.head, j.stones, j.string_status, j.certain,
-                        {j.head[k[0]] for k in j.first_move}):
+    if revive_connected(j.board, j.col, j.dead_removed(), j.head, j.stones, j.string_status,
+                        j.certain, {j.head[k[0]] for k in j.first_move}):
         _relink(j)
-        j.first_move = {k: f for k, f in j.first_move.items()
-                        if j.head[k[0]] not in j.string_status}
     _mark_free_alive(j)
     kill_bare_holders(j.board, j.col, j.dead_removed(), j.head, j.stones, j.string_status,
                       j.certain)
@@ -241,9 +239,11 @@ def _mark_others_in_enclosure_dead(j: _Judging, board: PlayoutBoard, h: int,
 
 def _relink(j: _Judging) -> None:
     """After a later stage's verdicts: the links and one verdict per block again, for the
-    strings the new verdicts touch."""
+    strings the new verdicts touch; a string decided so leaves the who-moves-first list."""
     revive_joined(j.board, j.col, j.head, j.stones, j.string_status, j.certain)
     make_consistent(j.col, j.points, j.nbrs, j.head, j.stones, j.string_status, j.certain)
+    j.first_move = {k: f for k, f in j.first_move.items()
+                    if j.head[k[0]] not in j.string_status}
 
 
 def _explain_by_first_move(j: _Judging) -> None:
@@ -269,8 +269,6 @@ def _explain_by_first_move(j: _Judging) -> None:
             j.first_move[tuple(j.stones[h])] = first
     if settled:
         _relink(j)
-        j.first_move = {k: f for k, f in j.first_move.items()
-                        if j.head[k[0]] not in j.string_status}
 
 
 def _mark_bent_four_dead(j: _Judging) -> None:

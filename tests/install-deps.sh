@@ -8,6 +8,15 @@
 set -euo pipefail
 cd "$(dirname "${BASH_SOURCE[0]}")/.."
 
+# the package and its test tools go into the Python that `python` runs (the README's test
+# line runs `python -m pytest` there): a virtual environment, say, on a system whose own
+# Python refuses pip installs
+if ! command -v python >/dev/null; then
+    echo "install-deps.sh: no 'python' on PATH; run it where 'python' is the Python 3.10 or" \
+        "later the tests should use (python3 -m venv .venv && . .venv/bin/activate, say)" >&2
+    exit 1
+fi
+
 export DEBIAN_FRONTEND=noninteractive
 export PIP_DISABLE_PIP_VERSION_CHECK=1
 

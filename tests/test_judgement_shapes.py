@@ -151,7 +151,9 @@ def test_an_eye_held_by_a_miai_is_counted() -> None:
 def test_an_eye_beside_a_string_the_opponent_can_atari_from_outside_is_not_counted() -> None:
     board = board_from_diagram(ONE_EYE_AND_A_SPOILABLE_ONE)
     head, stones, status = _called_dead(board, "B5", "F4")
-    assert _eye_vertices(board, head) == []  # E4 first; then the ring, left with C4 alone
+    # E4 is dropped: F4 and the ring hold together only through it, and White ataris F4 from
+    # F5.  C4, surrounded by the ring alone, is an eye, and one eye is no life.
+    assert _eye_vertices(board, head) == ["C4"]
     assert revive_two_eyed(board, list(board.colour), head, stones, status, set()) == []
 
 
@@ -162,6 +164,70 @@ def test_checkerboard_stones_have_no_true_eye_and_stay_dead() -> None:
     assert revive_two_eyed(board, list(board.colour), head, stones, status, set()) == []
     for seed in SEEDS:
         assert statuses(board, seed, "G3", "F4", "G1") == ["dead", "dead", "dead"]
+
+
+
+# Three Black strings along the edge: the corner ones each hold a two-point eye, A1-B1 and
+# H1-J1, and the middle one, E1-E2, shares D1 and D2 with the left, F1 and F2 with the right.
+# White's cut on one point of a pair is answered on the other (见合), so the three are one
+# group with two eyes.  A KGS game had a White group so, two small eyes tied by two such
+# links, that the players and KataGo kept alive and the playouts called dead.
+TWO_SMALL_EYES_TIED_BY_MIAI = """
+    .O.O.O.O.
+    OOOOOOOOO
+    OOOOOOOOO
+    OOOOOOOOO
+    OOOOOOOOO
+    OOOOOOOOO
+    OOOOOOOOO
+    XXX.X.XXX
+    ..X.X.X..
+"""
+# The same with White on F2: the middle string reaches the right one by F1 alone, which
+# White takes; each side has one eye, and neither lives.
+TWO_SMALL_EYES_ONE_LINK_CUT = TWO_SMALL_EYES_TIED_BY_MIAI.replace("XXX.X.XXX", "XXX.XOXXX")
+
+# Black's B1-B2-B3-C3 and D1-D2 touch the two-point eye C1-C2 from both sides and meet
+# nowhere else; White can atari D1-D2 from E1.  Black answers by filling C2, which joins
+# them and leaves C1 an eye; with A1 that is two.
+AN_EYE_WHOSE_STRINGS_JOIN_INSIDE_IT = """
+    .O.O.O.O.
+    OOOOOOOOO
+    OOOOOOOOO
+    OOOOOOOOO
+    OOOOOOOOO
+    OOOOOOOOO
+    OXXOOOOOO
+    XX.XOOOOO
+    .X.X.OOOO
+"""
+
+
+def test_two_small_eyes_tied_by_miai_make_one_living_group() -> None:
+    board = board_from_diagram(TWO_SMALL_EYES_TIED_BY_MIAI)
+    head, stones, status = _called_dead(board, "A2", "E1", "J2")
+    assert _eye_vertices(board, head) == ["A1", "H1"]  # each eye by its lowest point
+    assert sorted(revive_two_eyed(board, list(board.colour), head, stones, status,
+                                  set())) == sorted(head[at(board, v)] for v in ("A2", "E1",
+                                                                                 "J2"))
+
+
+def test_two_small_eyes_whose_link_is_cut_stay_dead() -> None:
+    board = board_from_diagram(TWO_SMALL_EYES_ONE_LINK_CUT)
+    head, stones, status = _called_dead(board, "A2", "E1", "J2")
+    assert _eye_vertices(board, head) == ["A1", "H1"]
+    assert revive_two_eyed(board, list(board.colour), head, stones, status, set()) == []
+
+
+@pytest.mark.parametrize("seed", range(3))
+def test_an_eye_whose_strings_join_inside_it_counts(seed: int,
+                                                    monkeypatch: pytest.MonkeyPatch) -> None:
+    board = board_from_diagram(AN_EYE_WHOSE_STRINGS_JOIN_INSIDE_IT)
+    head, _stones, _status = _called_dead(board)
+    assert _eye_vertices(board, head) == ["A1", "C1"]
+    monkeypatch.setattr(pipeline, "decide_by_playouts", playouts_deciding(
+        lambda colour, _stones: DEAD if colour == BLACK else "alive"))
+    assert statuses(board, seed, "B2", "D1") == ["alive", "alive"]
 
 
 

@@ -16,20 +16,24 @@ A string sharing no liberty with a living one may still hang on it from a point 
 every cut answered by joining (`revive_connected`): the tactical reader reads that, with
 joining as the owner's only success.
 
-A block of strings joined through their eyes that has two true eyes (两只真眼) lives too
-(`revive_two_eyed`): the playouts fill an eye, or let a string beside one be taken, at random,
-and may lose a group whose two eyes a player sees at a glance.
+A block of strings joined through their eyes and by miai that has two eyes (两只真眼, true
+single-point eyes or small regions only its colour borders) lives too (`revive_two_eyed`):
+the playouts fill an eye, or let a string beside one be taken, at random, and may lose a
+group whose two eyes a player sees at a glance.
 """
 
 from __future__ import annotations
 
+from collections.abc import Iterable
+
 from ..core.board import EMPTY, Board
 from ..core.playout_board import KIND, SAFE, SELF_ATARI, SUICIDE, PlayoutBoard, true_eye
-from .regions import Blocks
+from .regions import Blocks, border_colours, empty_regions
 from .report import ALIVE, DEAD
 from .tactics import Reader
 
 CONNECTION_BUDGET = 1000  # positions read per string by `revive_connected`
+MAX_EYE_REGION = 6  # points of an empty region only one colour borders counted as one eye
 
 
 def revive_joined(board: Board, col: list[int], head: dict[int, int],
@@ -127,9 +131,10 @@ def revive_connected(board: Board, col: list[int], final: list[int], head: dict[
 def revive_two_eyed(board: Board, col: list[int], head: dict[int, int],
                     stones: dict[int, list[int]], string_status: dict[int, str],
                     certain: set[int]) -> list[int]:
-    """Mark alive the strings called dead (not `certain` ones) in a block with two true eyes
-    (`true_eyes`, read without the opponent's strings called dead); the strings around one
-    eye are one block.  Returns their heads."""
+    """Mark alive the strings called dead (not `certain` ones) in a block with two eyes
+    (`true_eyes`, read without the opponent's strings called dead): the strings around one
+    eye, and two strings joined by a miai (`miai_links`), are one block.  Returns their
+    heads."""
     dead = [h for h in sorted(stones) if string_status.get(h) == DEAD and h not in certain]
     revived: list[int] = []
     for c in sorted({col[h] for h in dead}):
@@ -138,11 +143,8 @@ def revive_two_eyed(board: Board, col: list[int], head: dict[int, int],
             if col[h] == 3 - c and string_status.get(h) == DEAD:
                 for p in ss:
                     work[p] = EMPTY
-        eyes = true_eyes(board, work, c, head)
-        blocks = Blocks()
-        for around in eyes.values():
-            for h in around[1:]:
-                blocks.join(around[0], h)
+        eyes, links = _eyes_and_links(board, work, c, head)
+        blocks = _joined(links, eyes.values())
         count: dict[int, int] = {}
         for around in eyes.values():
             root = blocks.root(around[0])
@@ -156,54 +158,96 @@ def revive_two_eyed(board: Board, col: list[int], head: dict[int, int],
 
 def true_eyes(board: Board, work: list[int], c: int, head: dict[int, int]
               ) -> dict[int, list[int]]:
-    """The true eyes (真眼) of colour c in the colours `work`: eye point -> the sorted heads of
-    the strings around it.
+    """The eyes of colour c in the colours `work` that no play from outside spoils: an eye's
+    lowest point -> the sorted heads of the strings around it.
 
-    An eye is an empty point whose neighbours are all c's stones, true by its diagonals
-    (`true_eye`: at most one opponent stone, none on the edge), where the opponent may not
-    play (a suicide), and whose strings are *firm*: each touches two of the eyes, or has no
-    other liberty the opponent can take without self-atari (it cannot be put in atari from
-    outside), or has two liberties where it joins a string touching two of the eyes (a cut
-    on one is answered on the other, 见合).  An eye beside a string that is not firm is
-    dropped, and firmness read again, until none changes.
+    An eye is either an empty point whose neighbours are all c's stones, true by its
+    diagonals (真眼, `true_eye`: at most one opponent stone, none on the edge), where the
+    opponent may not play (a suicide); or an empty region of 2 to `MAX_EYE_REGION` points
+    that only c borders (the opponent's stones played in it are taken: one eye at least).
+    It stays an eye while its strings hold together without it.  A string around it is
+    *weak* when it touches no other eye, the opponent can atari it from outside (a liberty,
+    not in an eye, it can take safely), and it has not two such liberties beside strings
+    touching two eyes (a cut on one is answered by joining on the other, 见合).  A weak
+    string must be joined to the others around the eye by another eye or a miai
+    (`miai_links`); around a region, filling one of its points may join them instead, and
+    leaves an eye.  An eye that fails is dropped, and the others read again, until none
+    changes.
     """
+    return _eyes_and_links(board, work, c, head)[0]
+
+
+def _eyes_and_links(board: Board, work: list[int], c: int, head: dict[int, int]
+                    ) -> tuple[dict[int, list[int]], list[tuple[int, int]]]:
+    """`true_eyes`, and the `miai_links` outside every eye shape it started from."""
     nbrs = board.neighbours
     opp = 3 - c
     position = PlayoutBoard(board, work)
-    eyes: dict[int, list[int]] = {}
-    for p in board.points:
-        if (work[p] == EMPTY and true_eye(work, nbrs[p], board.diagonals[p], c)
-                and position.move_kind(p, opp) & KIND == SUICIDE):
-            eyes[p] = sorted({head[q] for q in nbrs[p]})
-    takeable: dict[int, bool] = {}
-
-    def open_outside(h: int) -> bool:
-        """Whether string h has a liberty, not an eye, the opponent can take safely."""
-        if h not in takeable:
-            takeable[h] = any(x not in eyes and position.move_kind(x, opp) & KIND >= SAFE
-                              for x in position.liberties(h))
-        return takeable[h]
-
-    def joins_twice(h: int, touching: dict[int, int]) -> bool:
-        """Whether string h has two liberties, not eyes, where it joins a string that
-        touches two of the eyes: a cut on one is answered on the other (见合)."""
-        ways = [x for x in position.liberties(h) if x not in eyes
-                and any(work[q] == c and head[q] != h and touching.get(head[q], 0) >= 2
-                        for q in nbrs[x])]
-        return len(ways) >= 2
-
+    regions, _ = empty_regions(work, board.points, nbrs)
+    eyes: dict[int, list[int]] = {}  # lowest point -> the eye's points
+    for region in regions:
+        if len(region) == 1:
+            p = region[0]
+            if (true_eye(work, nbrs[p], board.diagonals[p], c)
+                    and position.move_kind(p, opp) & KIND == SUICIDE):
+                eyes[p] = region
+        elif len(region) <= MAX_EYE_REGION and border_colours(work, nbrs, region) == c:
+            eyes[region[0]] = region
+    around = {k: sorted({head[q] for x in region for q in nbrs[x] if work[q] == c})
+              for k, region in eyes.items()}
+    links = miai_links(board, work, c, head, {x for r in eyes.values() for x in r})
     changed = True
     while changed:
         changed = False
+        points = {x for region in eyes.values() for x in region}
         touching: dict[int, int] = {}
-        for around in eyes.values():
-            for h in around:
+        for k in eyes:
+            for h in around[k]:
                 touching[h] = touching.get(h, 0) + 1
-        for p, around in sorted(eyes.items()):
-            if any(touching[h] < 2 and open_outside(h) and not joins_twice(h, touching)
-                   for h in around):
-                del eyes[p]
-                takeable.clear()  # a dropped eye is a liberty the opponent may now take
-                changed = True
-                break
-    return eyes
+        weak = {h for h, n in touching.items() if n < 2
+                and any(x not in points and position.move_kind(x, opp) & KIND >= SAFE
+                        for x in position.liberties(h))
+                and sum(1 for x in position.liberties(h) if x not in points and any(
+                    work[q] == c and head[q] != h and touching.get(head[q], 0) >= 2
+                    for q in nbrs[x])) < 2}
+        for k in sorted(eyes):
+            hs = around[k]
+            if len(hs) == 1 or not weak.intersection(hs):
+                continue
+            blocks = _joined(links, (around[e] for e in eyes if e != k))
+            parts = {blocks.root(h) for h in hs}
+            if len(parts) == 1 or len(eyes[k]) > 1 and any(
+                    parts <= {blocks.root(head[q]) for q in nbrs[x] if work[q] == c}
+                    for x in eyes[k]):
+                continue
+            del eyes[k]
+            changed = True
+    return {k: around[k] for k in eyes}, links
+
+
+def miai_links(board: Board, work: list[int], c: int, head: dict[int, int],
+               eyes: set[int]) -> list[tuple[int, int]]:
+    """The pairs of c's strings (heads, lower first) in the colours `work` that share two
+    liberties or more outside the points `eyes`: a cut on one is answered on the other
+    (见合)."""
+    nbrs = board.neighbours
+    shared: dict[tuple[int, int], int] = {}
+    for x in board.points:
+        if work[x] != EMPTY or x in eyes:
+            continue
+        hs = sorted({head[q] for q in nbrs[x] if work[q] == c})
+        for i, a in enumerate(hs):
+            for b in hs[i + 1:]:
+                shared[a, b] = shared.get((a, b), 0) + 1
+    return sorted(pair for pair, n in shared.items() if n >= 2)
+
+
+def _joined(links: list[tuple[int, int]], eyes: Iterable[list[int]]) -> Blocks:
+    """The blocks of strings joined by the links and around each eye."""
+    blocks = Blocks()
+    for a, b in links:
+        blocks.join(a, b)
+    for hs in eyes:
+        for h in hs:
+            blocks.join(hs[0], h)
+    return blocks

@@ -9,7 +9,7 @@ marks (死活与归属: a status per string, an owner per empty point):
    strings called dead that hold an opponent string shut in their liberties and take it
    into two eyes when forced are alive (眼中有子, `held`); `revive_joined`:
    strings called dead, or left undecided, that are joined (连接) to a living one are
-   alive, and `revive_two_eyed`: those in a block with two true eyes (两只真眼) too (`links`);
+   alive, and `revive_two_eyed`: those in a block with two eyes (两只真眼) too (`links`);
 4. `make_consistent`: one verdict for strings joined by an own empty region (`consistency`);
 5. `_mark_enclosed_by_reading`: a string shut in a small enclosure by a living wall is read
    out exactly, both sides moving first (`enclosed`); what it proves overrules the playouts,

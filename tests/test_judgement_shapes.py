@@ -8,6 +8,8 @@ Diagrams: rows top first, X black, O white, '.' empty; row 1 is the bottom row.
 from __future__ import annotations
 
 import pytest
+from hypothesis import assume, given, settings
+from hypothesis import strategies as st
 from support.board_diagram import board_from_diagram
 from support.stand_ins import playouts_deciding
 
@@ -15,7 +17,7 @@ from gtp_weiqi.core.board import BLACK, Board
 from gtp_weiqi.core.coords import format_vertex, parse_vertex
 from gtp_weiqi.judgement import DEAD, find_seki, judge, pipeline
 from gtp_weiqi.judgement.links import revive_two_eyed, true_eyes
-from gtp_weiqi.judgement.regions import find_strings
+from gtp_weiqi.judgement.regions import empty_regions, find_strings
 from gtp_weiqi.judgement.seki import race_is_seki
 
 SEEDS = range(6)
@@ -229,6 +231,31 @@ def test_an_eye_whose_strings_join_inside_it_counts(seed: int,
         lambda colour, _stones: DEAD if colour == BLACK else "alive"))
     assert statuses(board, seed, "B2", "D1") == ["alive", "alive"]
 
+
+
+@settings(max_examples=80, deadline=None)
+@given(cells=st.lists(st.sampled_from("..XXO"), min_size=49, max_size=49))
+def test_eyes_and_revived_strings_do_not_depend_on_the_boards_orientation(
+        cells: list[str]) -> None:
+    """The eyes found, and the strings they revive, are those of the mirrored board
+    mirrored: no choice depends on the order the points are read in."""
+    rows = ["".join(cells[i * 7:(i + 1) * 7]) for i in range(7)]
+    boards = [board_from_diagram("\n".join(rows)),
+              board_from_diagram("\n".join(row[::-1] for row in rows))]
+    found = []
+    for board in boards:
+        head, stones, libs = find_strings(list(board.colour), board.points, board.neighbours)
+        assume(all(libs[h] for h in stones))  # a legal position
+        regions, region_of = empty_regions(list(board.colour), board.points, board.neighbours)
+        status = {h: DEAD for h in stones}
+        revived = revive_two_eyed(board, list(board.colour), head, stones, status, set())
+        eye_points = {x for k in true_eyes(board, list(board.colour), BLACK, head)
+                      for x in regions[region_of[k]]}
+        found.append((sorted(format_vertex(board.row_col(p)) for p in eye_points),
+                      sorted(format_vertex(board.row_col(p)) for h in revived
+                             for p in stones[h])))
+    mirror = str.maketrans("ABCDEFG", "GFEDCBA")
+    assert found[1] == tuple(sorted(v.translate(mirror) for v in vs) for vs in found[0])
 
 
 # -- a seki whose approach costs the approacher (紧气) ----------------------------------------

@@ -169,18 +169,21 @@ def test_checkerboard_stones_have_no_true_eye_and_stay_dead() -> None:
 
 
 
-# Three Black strings along the edge: the corner ones each hold a two-point eye, A1-B1 and
-# H1-J1, and the middle one, E1-E2, shares D1 and D2 with the left, F1 and F2 with the right.
-# White's cut on one point of a pair is answered on the other (见合), so the three are one
-# group with two eyes.  A KGS game had a White group so, two small eyes tied by two such
-# links, that the players and KataGo kept alive and the playouts called dead.
-TWO_SMALL_EYES_TIED_BY_MIAI = """
+# White's living area above the shapes of this section, six rows of a 9x9 board.
+WHITE_ABOVE = """
     .O.O.O.O.
     OOOOOOOOO
     OOOOOOOOO
     OOOOOOOOO
     OOOOOOOOO
     OOOOOOOOO
+"""
+# Three Black strings along the edge: the corner ones each hold a two-point eye, A1-B1 and
+# H1-J1, and the middle one, E1-E2, shares D1 and D2 with the left, F1 and F2 with the right.
+# White's cut on one point of a pair is answered on the other (见合), so the three are one
+# group with two eyes.  A KGS game had a White group so, two small eyes tied by two such
+# links, that the players and KataGo kept alive and the playouts called dead.
+TWO_SMALL_EYES_TIED_BY_MIAI = WHITE_ABOVE + """
     OOOOOOOOO
     XXX.X.XXX
     ..X.X.X..
@@ -192,13 +195,7 @@ TWO_SMALL_EYES_ONE_LINK_CUT = TWO_SMALL_EYES_TIED_BY_MIAI.replace("XXX.X.XXX", "
 # Black's B1-B2-B3-C3 and D1-D2 touch the two-point eye C1-C2 from both sides and meet
 # nowhere else; White can atari D1-D2 from E1.  Black answers by filling C2, which joins
 # them and leaves C1 an eye; with A1 that is two.
-AN_EYE_WHOSE_STRINGS_JOIN_INSIDE_IT = """
-    .O.O.O.O.
-    OOOOOOOOO
-    OOOOOOOOO
-    OOOOOOOOO
-    OOOOOOOOO
-    OOOOOOOOO
+AN_EYE_WHOSE_STRINGS_JOIN_INSIDE_IT = WHITE_ABOVE + """
     OXXOOOOOO
     XX.XOOOOO
     .X.X.OOOO

@@ -180,49 +180,71 @@ def true_eyes(board: Board, work: list[int], c: int, head: dict[int, int]
 def _eyes_and_links(board: Board, work: list[int], c: int, head: dict[int, int]
                     ) -> tuple[dict[int, list[int]], list[tuple[int, int]]]:
     """`true_eyes`, and the `miai_links` outside every eye shape it started from."""
-    nbrs = board.neighbours
-    opp = 3 - c
     position = PlayoutBoard(board, work)
-    regions, _ = empty_regions(work, board.points, nbrs)
-    eyes: dict[int, list[int]] = {}  # lowest point -> the eye's points
-    for region in regions:
-        if len(region) == 1:
-            p = region[0]
-            if (true_eye(work, nbrs[p], board.diagonals[p], c)
-                    and position.move_kind(p, opp) & KIND == SUICIDE):
-                eyes[p] = region
-        elif len(region) <= MAX_EYE_REGION and border_colours(work, nbrs, region) == c:
-            eyes[region[0]] = region
-    around = {k: sorted({head[q] for x in region for q in nbrs[x] if work[q] == c})
-              for k, region in eyes.items()}
+    eyes = _eye_shapes(board, work, c, position)
+    around = {k: sorted({head[q] for x in region for q in board.neighbours[x]
+                         if work[q] == c}) for k, region in eyes.items()}
     links = miai_links(board, work, c, head, {x for r in eyes.values() for x in r})
     changed = True
     while changed:
         changed = False
-        points = {x for region in eyes.values() for x in region}
-        touching: dict[int, int] = {}
-        for k in eyes:
-            for h in around[k]:
-                touching[h] = touching.get(h, 0) + 1
-        weak = {h for h, n in touching.items() if n < 2
-                and any(x not in points and position.move_kind(x, opp) & KIND >= SAFE
-                        for x in position.liberties(h))
-                and sum(1 for x in position.liberties(h) if x not in points and any(
-                    work[q] == c and head[q] != h and touching.get(head[q], 0) >= 2
-                    for q in nbrs[x])) < 2}
+        weak = _weak_strings(board, position, work, c, head, eyes, around)
         for k in sorted(eyes):
-            hs = around[k]
-            if len(hs) == 1 or not weak.intersection(hs):
-                continue
-            blocks = _joined(links, (around[e] for e in eyes if e != k))
-            parts = {blocks.root(h) for h in hs}
-            if len(parts) == 1 or len(eyes[k]) > 1 and any(
-                    parts <= {blocks.root(head[q]) for q in nbrs[x] if work[q] == c}
-                    for x in eyes[k]):
-                continue
-            del eyes[k]
-            changed = True
+            if weak.intersection(around[k]) and not _held_together(
+                    board, work, c, head, eyes[k], around[k],
+                    _joined(links, (around[e] for e in eyes if e != k))):
+                del eyes[k]
+                changed = True
     return {k: around[k] for k in eyes}, links
+
+
+def _eye_shapes(board: Board, work: list[int], c: int, position: PlayoutBoard
+                ) -> dict[int, list[int]]:
+    """The eye shapes of colour c, before any is dropped: lowest point -> its points."""
+    nbrs = board.neighbours
+    regions, _ = empty_regions(work, board.points, nbrs)
+    eyes: dict[int, list[int]] = {}
+    for region in regions:
+        if len(region) == 1:
+            p = region[0]
+            if (true_eye(work, nbrs[p], board.diagonals[p], c)
+                    and position.move_kind(p, 3 - c) & KIND == SUICIDE):
+                eyes[p] = region
+        elif len(region) <= MAX_EYE_REGION and border_colours(work, nbrs, region) == c:
+            eyes[region[0]] = region
+    return eyes
+
+
+def _weak_strings(board: Board, position: PlayoutBoard, work: list[int], c: int,
+                  head: dict[int, int], eyes: dict[int, list[int]],
+                  around: dict[int, list[int]]) -> set[int]:
+    """The strings around the eyes that touch only one, that the opponent can atari from
+    outside, and that have not two liberties beside strings touching two eyes."""
+    points = {x for region in eyes.values() for x in region}
+    touching: dict[int, int] = {}
+    for k in eyes:
+        for h in around[k]:
+            touching[h] = touching.get(h, 0) + 1
+
+    def joins_twice(h: int) -> bool:
+        return sum(1 for x in position.liberties(h) if x not in points and any(
+            work[q] == c and head[q] != h and touching.get(head[q], 0) >= 2
+            for q in board.neighbours[x])) >= 2
+
+    return {h for h, n in touching.items() if n < 2
+            and any(x not in points and position.move_kind(x, 3 - c) & KIND >= SAFE
+                    for x in position.liberties(h))
+            and not joins_twice(h)}
+
+
+def _held_together(board: Board, work: list[int], c: int, head: dict[int, int],
+                   eye: list[int], hs: list[int], blocks: Blocks) -> bool:
+    """Whether the strings `hs` around `eye` are one block without it (`blocks`), or, around
+    a region, one of its points touches every block among them (filling it joins them)."""
+    parts = {blocks.root(h) for h in hs}
+    return len(parts) == 1 or len(eye) > 1 and any(
+        parts <= {blocks.root(head[q]) for q in board.neighbours[x] if work[q] == c}
+        for x in eye)
 
 
 def miai_links(board: Board, work: list[int], c: int, head: dict[int, int],

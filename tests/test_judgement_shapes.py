@@ -230,6 +230,62 @@ def test_an_eye_whose_strings_join_inside_it_counts(seed: int,
 
 
 
+# Positions where Black, moving first, lives, and White, moving first, kills: the two-eyes
+# rule must not call them alive.  In each, what looks like two eyes falls to one White play.
+#
+# F1 has one liberty, E1, inside the region D1-E1: White's E1 takes it and opens the region.
+# A region where an opponent play takes a string around it is no eye.
+REGION_THAT_TAKES_A_STRING = WHITE_ABOVE + """
+    OOOOOOOOO
+    XXXXXOOOO
+    ..X..XO.O
+"""
+# F1 meets the row above only at E1, one point of the region D1-E1: White throws in on E1,
+# Black takes it from D1, and White's G1 then makes Black fill E1, leaving one eye.  One
+# point that joins is not enough; two are (the thrown-in stone is taken from the other).
+REGION_JOINED_AT_ONE_POINT = WHITE_ABOVE + """
+    OOOOOOOOO
+    XXXXXOOOO
+    ..X..X.OO
+"""
+# E4 shares D4 and E5 with B4, and E5 and F4 with G4: White's E5 cuts both ways at once, and
+# Black can answer only one.  A point two miai share is no miai's.
+TWO_MIAI_SHARING_A_POINT = """
+    .O.OOOOOO
+    OOOOOOOOO
+    OOOOOOOOO
+    OXXXOXXXO
+    OX.X.X.XO
+    OXX.X.XXO
+    OOOOOOOOO
+    OOOOOOOOO
+    O.O.OOOOO
+"""
+# D5 and F5 each join C3, which touches both eyes, by two liberties, but E5 is one of them
+# for both: White's E5, then C5 or G5, and one of the eyes D4, F4 falls.
+TWO_JOINS_SHARING_A_POINT = """
+    .O.OOOOOO
+    OOOOOOOOO
+    OOOOOOOOO
+    OOOOOXOOO
+    OO.X.X.OO
+    OOX.X.XOO
+    OOXXXXXOO
+    OOOOOOOOO
+    O.O.OOOOO
+"""
+
+
+@pytest.mark.parametrize("diagram", [REGION_THAT_TAKES_A_STRING, REGION_JOINED_AT_ONE_POINT,
+                                     TWO_MIAI_SHARING_A_POINT, TWO_JOINS_SHARING_A_POINT],
+                         ids=["region-takes", "joined-at-one-point", "miai-share", "joins-share"])
+def test_two_eyes_that_one_white_play_spoils_revive_nothing(diagram: str) -> None:
+    board = board_from_diagram(diagram)
+    head, stones, _libs = find_strings(list(board.colour), board.points, board.neighbours)
+    status = {h: DEAD if board.colour[h] == BLACK else "alive" for h in stones}
+    assert revive_two_eyed(board, list(board.colour), head, stones, status, set()) == []
+
+
 @settings(max_examples=80, deadline=None)
 @given(cells=st.lists(st.sampled_from("..XXO"), min_size=49, max_size=49))
 def test_eyes_and_revived_strings_do_not_depend_on_the_boards_orientation(

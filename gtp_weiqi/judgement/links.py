@@ -27,7 +27,7 @@ from __future__ import annotations
 from collections.abc import Iterable
 
 from ..core.board import EMPTY, Board
-from ..core.playout_board import KIND, SAFE, SELF_ATARI, SUICIDE, PlayoutBoard, true_eye
+from ..core.playout_board import KIND, SAFE, SELF_ATARI, SNAPBACK, SUICIDE, PlayoutBoard, true_eye
 from .regions import Blocks, border_colours, empty_regions
 from .report import ALIVE, DEAD
 from .tactics import Reader
@@ -164,15 +164,16 @@ def true_eyes(board: Board, work: list[int], c: int, head: dict[int, int]
     An eye is either an empty point whose neighbours are all c's stones, true by its
     diagonals (真眼, `true_eye`: at most one opponent stone, none on the edge), where the
     opponent may not play (a suicide); or an empty region of 2 to `MAX_EYE_REGION` points
-    that only c borders (the opponent's stones played in it are taken: one eye at least).
-    It stays an eye while its strings hold together without it.  A string around it is
-    *weak* when it touches no other eye, the opponent can atari it from outside (a liberty,
-    not in an eye, it can take safely), and it has not two such liberties beside strings
-    touching two eyes (a cut on one is answered by joining on the other, 见合).  A weak
-    string must be joined to the others around the eye by another eye or a miai
-    (`miai_links`); around a region, filling one of its points may join them instead, and
-    leaves an eye.  An eye that fails is dropped, and the others read again, until none
-    changes.
+    that only c borders and where no opponent play takes a string around it (the
+    opponent's stones played in it are taken: one eye at least).  It stays an eye while its
+    strings hold together without it.  A string around it is *weak* when it touches no
+    other eye, the opponent can atari it from outside (a liberty, not in an eye, it can
+    take safely), and it has not two liberties beside strings touching two eyes that no
+    other such string counts (a cut on one is answered by joining on the other, 见合).  A
+    weak string must be joined to the others around the eye by another eye or a miai
+    (`miai_links`); around a region, two of its points that each touch them all join them
+    instead (the opponent's stone thrown in on one is taken from the other), and leave an
+    eye.  An eye that fails is dropped, and the others read again, until none changes.
     """
     return _eyes_and_links(board, work, c, head)[0]
 
@@ -210,8 +211,9 @@ def _eye_shapes(board: Board, work: list[int], c: int, position: PlayoutBoard
             if (true_eye(work, nbrs[p], board.diagonals[p], c)
                     and position.move_kind(p, 3 - c) & KIND == SUICIDE):
                 eyes[p] = region
-        elif len(region) <= MAX_EYE_REGION and border_colours(work, nbrs, region) == c:
-            eyes[region[0]] = region
+        elif (len(region) <= MAX_EYE_REGION and border_colours(work, nbrs, region) == c
+              and all(position.move_kind(x, 3 - c) & KIND < SNAPBACK for x in region)):
+            eyes[region[0]] = region  # no opponent play inside takes a string around it
     return eyes
 
 
@@ -219,49 +221,61 @@ def _weak_strings(board: Board, position: PlayoutBoard, work: list[int], c: int,
                   head: dict[int, int], eyes: dict[int, list[int]],
                   around: dict[int, list[int]]) -> set[int]:
     """The strings around the eyes that touch only one, that the opponent can atari from
-    outside, and that have not two liberties beside strings touching two eyes."""
+    outside, and that have not two liberties beside strings touching two eyes (ways to
+    join them) that no other such string counts too (one cut there threatens both)."""
     points = {x for region in eyes.values() for x in region}
     touching: dict[int, int] = {}
     for k in eyes:
         for h in around[k]:
             touching[h] = touching.get(h, 0) + 1
-
-    def joins_twice(h: int) -> bool:
-        return sum(1 for x in position.liberties(h) if x not in points and any(
-            work[q] == c and head[q] != h and touching.get(head[q], 0) >= 2
-            for q in board.neighbours[x])) >= 2
-
-    return {h for h, n in touching.items() if n < 2
-            and any(x not in points and position.move_kind(x, 3 - c) & KIND >= SAFE
-                    for x in position.liberties(h))
-            and not joins_twice(h)}
+    exposed = [h for h, n in sorted(touching.items()) if n < 2 and any(
+        x not in points and position.move_kind(x, 3 - c) & KIND >= SAFE
+        for x in position.liberties(h))]
+    ways = {h: [x for x in sorted(position.liberties(h)) if x not in points and any(
+        work[q] == c and head[q] != h and touching.get(head[q], 0) >= 2
+        for q in board.neighbours[x])] for h in exposed}
+    free = _uncontested(ways.values())
+    return {h for h in exposed if sum(x in free for x in ways[h]) < 2}
 
 
 def _held_together(board: Board, work: list[int], c: int, head: dict[int, int],
                    eye: list[int], hs: list[int], blocks: Blocks) -> bool:
     """Whether the strings `hs` around `eye` are one block without it (`blocks`), or, around
-    a region, one of its points touches every block among them (filling it joins them)."""
+    a region, two of its points touch every block among them: filling one joins them, and
+    the opponent's stone thrown in on one is taken from the other, which joins them too."""
     parts = {blocks.root(h) for h in hs}
-    return len(parts) == 1 or len(eye) > 1 and any(
+    return len(parts) == 1 or sum(
         parts <= {blocks.root(head[q]) for q in board.neighbours[x] if work[q] == c}
-        for x in eye)
+        for x in eye) >= 2
 
 
 def miai_links(board: Board, work: list[int], c: int, head: dict[int, int],
                eyes: set[int]) -> list[tuple[int, int]]:
     """The pairs of c's strings (heads, lower first) in the colours `work` that share two
-    liberties or more outside the points `eyes`: a cut on one is answered on the other
-    (见合)."""
+    liberties outside the points `eyes` that no other such pair shares: a cut on one is
+    answered on the other (见合).  A point two pairs share is no link's: the opponent's
+    play there cuts both, and only one can be answered."""
     nbrs = board.neighbours
-    shared: dict[tuple[int, int], int] = {}
+    shared: dict[tuple[int, int], list[int]] = {}
     for x in board.points:
         if work[x] != EMPTY or x in eyes:
             continue
         hs = sorted({head[q] for q in nbrs[x] if work[q] == c})
         for i, a in enumerate(hs):
             for b in hs[i + 1:]:
-                shared[a, b] = shared.get((a, b), 0) + 1
-    return sorted(pair for pair, n in shared.items() if n >= 2)
+                shared.setdefault((a, b), []).append(x)
+    candidates = {pair: xs for pair, xs in shared.items() if len(xs) >= 2}
+    free = _uncontested(candidates.values())
+    return sorted(pair for pair, xs in candidates.items() if sum(x in free for x in xs) >= 2)
+
+
+def _uncontested(groups: Iterable[list[int]]) -> set[int]:
+    """The points that one of the groups holds and no other."""
+    seen: dict[int, int] = {}
+    for xs in groups:
+        for x in xs:
+            seen[x] = seen.get(x, 0) + 1
+    return {x for x, n in seen.items() if n == 1}
 
 
 def _joined(links: list[tuple[int, int]], eyes: Iterable[list[int]]) -> Blocks:

@@ -169,6 +169,32 @@ def test_no_reading_when_the_wall_has_no_life_of_its_own() -> None:
     assert read(WALL_WITH_ONE_EYE, "A1") is None
 
 
+# White's string in the corner of Black's area has two liberties, G2 and H2, and Black's H1
+# and J2 inside it share J1, a liberty no White stone touches: stones cornered together on
+# the edge, inside the enclosure, not part of the wall.  White cannot take them (J1 and H2
+# are suicides, G2 puts White in atari): dead whoever moves first.
+CORNERED_TOGETHER = """
+    .........
+    .........
+    .........
+    .........
+    .........
+    XXXXXXXXX
+    XXXXXOOOO
+    XXXXXO..X
+    XXXXXOOX.
+"""
+
+
+def test_stones_cornered_together_inside_are_held_not_wall() -> None:
+    board = board_from_diagram(CORNERED_TOGETHER)
+    playout = PlayoutBoard(board, list(board.colour))
+    inside = enclosure(playout, at(board, "F3"))
+    assert inside is not None
+    assert {at(board, v) for v in ("H1", "J1", "J2", "G2", "H2")} <= set(inside)
+    assert read(CORNERED_TOGETHER, "F3") == (True, True)
+
+
 # -- in the judgement -------------------------------------------------------------------------
 
 # White's group in Black's area with one eye space of two points: dead whoever moves first.
@@ -231,6 +257,7 @@ def _playouts_calling(colour_alive: int | None) -> Callable[..., dict[int, float
 @pytest.mark.parametrize(("diagram", "alive_colour", "vertices", "expected"), [
     (TWO_POINT_EYE_INSIDE, None, ("B7", "E6", "A9"), [DEAD, DEAD, ALIVE]),
     (STRAIGHT_FOUR_INSIDE, BLACK, ("B7", "G5", "A9"), [ALIVE, ALIVE, ALIVE]),
+    (CORNERED_TOGETHER, None, ("F3", "H1", "J2", "A1"), [DEAD, ALIVE, ALIVE, ALIVE]),
 ])
 def test_an_enclosed_group_is_read_whatever_the_playouts_say(
         seed: int, diagram: str, alive_colour: int | None, vertices: tuple[str, ...],

@@ -7,7 +7,9 @@ opponent stone inside the eye space.  When such a group is enclosed (its *enclos
 points reachable from it without crossing a wall, is small) it is read out exactly instead.
 
 The enclosure of a string: the points reachable from it through empty points, stones of its
-own colour and opponent strings whose every liberty lies inside (stones the group may take).
+own colour and opponent strings held inside (stones the group may take): small strings whose
+every liberty touches the group or only stones of such strings (a point they share that
+nothing else touches: two stones cornered together on the edge).
 The *wall* is the opponent strings around it.  The reading applies only when every wall string
 is judged alive, lives apart from the enclosure (`wall_lives_apart`: two eye spaces of its
 own outside, or a big one; a wall in seki with a group outside is no wall) and has at least
@@ -35,6 +37,7 @@ MAX_ENCLOSURE = 30  # points of an enclosure read, stones included
 MAX_EMPTY = 8  # empty points of an enclosure read
 BIG_EYE_SPACE = 7  # an own region this big is two eyes, whatever is played in it
 MAX_HELD = 6  # stones of an opponent string held inside, at most
+MAX_HELD_STRINGS = 3  # opponent strings held together by their shared liberties, at most
 WALL_OUTSIDE_LIBERTIES = 2  # a wall string's liberties outside the enclosure, at least
 BUDGET = 1500  # positions read per question
 DEPTH = 40  # plies
@@ -64,11 +67,29 @@ def enclosure(board: PlayoutBoard, p: int) -> list[int] | None:
 
 
 def _held_inside(board: PlayoutBoard, q: int, c: int) -> bool:
-    """Whether the opponent string at q is held inside c's group: at most `MAX_HELD` stones,
-    and every liberty of it touches a stone of colour c."""
-    col, nbrs = board.colour, board.neighbours
-    return len(board.string(q)) <= MAX_HELD and all(any(col[y] == c for y in nbrs[x])
-                                                    for x in board.liberties(q))
+    """Whether the opponent string at q is held inside c's group, with the opponent strings
+    it shares a liberty with that touches no stone of c (stones cornered together on the
+    edge): at most `MAX_HELD_STRINGS` strings of at most `MAX_HELD` stones each, every
+    liberty of them touching a stone of c or only their own stones."""
+    col, head, nbrs = board.colour, board.head, board.neighbours
+    cluster = {head[q]}
+    todo = [q]
+    while todo:
+        s = todo.pop()
+        if len(board.string(s)) > MAX_HELD:
+            return False
+        for x in board.liberties(s):
+            if any(col[y] == c for y in nbrs[x]):
+                continue
+            if any(col[y] == EMPTY for y in nbrs[x]):
+                return False
+            for y in nbrs[x]:
+                if head[y] not in cluster:
+                    cluster.add(head[y])
+                    todo.append(y)
+        if len(cluster) > MAX_HELD_STRINGS:
+            return False
+    return True
 
 
 def wall(board: PlayoutBoard, inside: list[int]) -> list[int]:

@@ -307,6 +307,54 @@ def test_a_stone_a_jump_away_dies_with_the_enclosed_group(
     assert not report.unclear
 
 
+# White's group on the edge has no liberty but the four points around Black's A3 and B4 inside
+# its eye space: whoever fills one of them first loses the race (White filling B3, Black
+# joins at A4 and takes White; Black filling, White takes Black).  Seki (双活): the black
+# stones live, though White's group lives too and holds them.
+STONES_IN_A_SEKI_EYE_SPACE = """
+    .........
+    .........
+    XXXX.....
+    OOOX.....
+    O.OX.....
+    .XOX.....
+    X.OX.....
+    .OOX.....
+    OOXX.....
+"""
+
+
+# The check on it: White's group around a straight five (直五) with Black's C2 inside takes
+# C2 whenever it likes (filling B2 or D2 is safe with the other points left), so C2 is dead.
+STONE_A_LIVING_GROUP_TAKES = """
+    .........
+    .........
+    .........
+    .........
+    .........
+    XXXXXXXX.
+    OOOOOOOX.
+    O.X...OX.
+    OOOOOOOX.
+"""
+
+
+@pytest.mark.parametrize("seed", range(3))
+@pytest.mark.parametrize(("diagram", "vertices", "expected"), [
+    (STONES_IN_A_SEKI_EYE_SPACE, ("A3", "B4", "A6", "D7"), [ALIVE, ALIVE, ALIVE, ALIVE]),
+    (STONE_A_LIVING_GROUP_TAKES, ("C2", "A1", "H1"), [DEAD, ALIVE, ALIVE]),
+])
+def test_stones_held_inside_a_living_group_live_only_in_seki(
+        seed: int, diagram: str, vertices: tuple[str, ...], expected: list[str],
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    board = board_from_diagram(diagram)
+    monkeypatch.setattr(pipeline, "decide_by_playouts", playouts_deciding(
+        lambda colour, stones: DEAD if colour == BLACK and len(stones) <= 2 else ALIVE))
+    report = judge(board, seed=seed)
+    assert [report.status[at(board, v)] for v in vertices] == expected
+    assert not report.unclear
+
+
 # White's ring around five points of Black's area, for the property below: the points
 # inside are filled at random.
 RING_OF_FIVE = """

@@ -152,14 +152,17 @@ def wall_lives_apart(board: PlayoutBoard, inside: list[int], heads: list[int],
 
 
 class EnclosureReader(Reader):
-    """Reads whether the string at `target` is taken, moves restricted to `inside`."""
+    """Reads whether the string at `target` is taken, moves restricted to `inside`; with a
+    `holder` (an attacker's string), only while the holder stands: once it is taken, the
+    target is not."""
 
     def __init__(self, board: PlayoutBoard, inside: list[int], target: int,
-                 budget: int = BUDGET, depth: int = DEPTH) -> None:
+                 budget: int = BUDGET, depth: int = DEPTH, holder: int | None = None) -> None:
         super().__init__(board, budget, depth)
         self.inside = inside
         self.target = target
         self.owner = board.colour[target]
+        self.holder = holder
         self.known: dict[tuple[int, ...], bool | None] = {}
 
     def taken(self, attacker_first: bool) -> bool | None:
@@ -177,6 +180,8 @@ class EnclosureReader(Reader):
         b = self.board
         if b.colour[self.target] != self.owner:
             return True
+        if self.holder is not None and b.colour[self.holder] != 3 - self.owner:
+            return False
         if b.ko_point != NO_POINT:
             return None
         if self._two_eyes():
@@ -231,10 +236,11 @@ class EnclosureReader(Reader):
 
 
 def read_enclosed(board: PlayoutBoard, p: int, inside: list[int],
-                  standing: Callable[[int], bool], settled: list[int]
-                  ) -> tuple[bool, bool] | None:
-    """For the string at p and its `enclosure` `inside`, when the wall strings are all ones
-    `standing` (a head -> whether the caller judges it alive) accepts, live apart
+                  standing: Callable[[int], bool], settled: list[int],
+                  holder: int | None = None) -> tuple[bool, bool] | None:
+    """For the string at p and its `enclosure` `inside` (or the enclosure of its `holder`,
+    an opponent string that must stand for p to be taken), when the wall strings are all
+    ones `standing` (a head -> whether the caller judges it alive) accepts, live apart
     (`wall_lives_apart`, on `settled`) and cannot be taken from inside: (taken with the
     attacker first, taken with its owner first); None when the wall fails or the reading
     cannot finish.  The board is left as it was."""
@@ -243,7 +249,7 @@ def read_enclosed(board: PlayoutBoard, p: int, inside: list[int],
             or not wall_stands(board, inside, heads) \
             or not wall_lives_apart(board, inside, heads, settled):
         return None
-    reader = EnclosureReader(board, inside, p)
+    reader = EnclosureReader(board, inside, p, holder=holder)
     attacked = reader.taken(attacker_first=True)
     if attacked is None:
         return None

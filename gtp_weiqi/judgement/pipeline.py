@@ -13,7 +13,8 @@ marks (死活与归属: a status per string, an owner per empty point):
 4. `make_consistent`: one verdict for strings joined by an own empty region (`consistency`);
 5. `_mark_enclosed_by_reading`: a string shut in a small enclosure by a living wall is read
    out exactly, both sides moving first (`enclosed`); what it proves overrules the playouts,
-   and when the string is dead its colour's other strings in the enclosure are read too;
+   and when the string is dead its colour's other strings in the enclosure are read too,
+   when it lives the opponent's strings held inside it (alive when it cannot take them: 双活);
 6. `_explain_by_first_move`: of the strings still undecided, those that die even with their
    owner first (dead) or live even with the opponent first (alive), then those whose fate
    depends on who moves first, with what each side achieves (`first_move`): they stay
@@ -181,6 +182,7 @@ def _mark_by_playouts(j: _Judging, seki: SekiInfo, rng: random.Random,
 def _mark_enclosed_by_reading(j: _Judging) -> None:
     """The strings shut in a small enclosure by a living wall, read out exactly (`enclosed`),
     the largest of each enclosure only: one the attacker cannot take moving first is alive,
+    and the opponent strings held inside it are read the same way (`_mark_held_ones_alive`);
     one taken even with its owner moving first is dead, and the opponent stones held inside
     it then live, and its colour's other strings there are read the same way; these verdicts
     are certain, and the consistency pass carries them to the strings they share an eye
@@ -214,6 +216,8 @@ def _mark_enclosed_by_reading(j: _Judging) -> None:
                     j.string_status[j.head[x]] = ALIVE
                     changed = True
             changed |= _mark_others_in_enclosure_dead(j, board, h, inside, settled)
+        else:
+            changed |= _mark_held_ones_alive(j, board, h, inside, settled)
     if changed:
         _relink(j)
 
@@ -232,6 +236,25 @@ def _mark_others_in_enclosure_dead(j: _Judging, board: PlayoutBoard, h: int,
                              settled)
         if read == (True, True):
             j.string_status[g] = DEAD
+            j.certain.add(g)
+            changed = True
+    return changed
+
+
+def _mark_held_ones_alive(j: _Judging, board: PlayoutBoard, h: int, inside: list[int],
+                          settled: list[int]) -> bool:
+    """The opponent strings held inside h's enclosure, now that h lives even with the
+    attacker first: each one that h's side cannot take even moving first, read out the same
+    way, is alive, and certain (seki, 双活: a group whose only liberties are inside its eye
+    space, around the opponent's stones there, that neither side can approach)."""
+    changed = False
+    for g in sorted({j.head[x] for x in inside if j.col[x] == 3 - j.col[h]}):
+        if g in j.certain or j.string_status.get(g) == ALIVE:
+            continue
+        read = read_enclosed(board, g, inside, lambda w: j.string_status.get(w) == ALIVE,
+                             settled, holder=h)
+        if read is not None and read[0] is False:
+            j.string_status[g] = ALIVE
             j.certain.add(g)
             changed = True
     return changed

@@ -46,8 +46,9 @@ DEPTH = 40  # plies
 def enclosure(board: PlayoutBoard, p: int) -> list[int] | None:
     """The enclosure of the string at p (sorted points), or None when it exceeds
     `MAX_ENCLOSURE` points or `MAX_EMPTY` empty points."""
-    col, nbrs = board.colour, board.neighbours
+    col, head, nbrs = board.colour, board.head, board.neighbours
     c = col[p]
+    held: dict[int, bool] = {}  # opponent head -> held inside: asked once per string
     inside = {p}
     todo = [p]
     while todo:
@@ -55,8 +56,11 @@ def enclosure(board: PlayoutBoard, p: int) -> list[int] | None:
         for q in nbrs[x]:
             if q in inside:
                 continue
-            if col[q] == 3 - c and not _held_inside(board, q, c):
-                continue
+            if col[q] == 3 - c:
+                if head[q] not in held:
+                    held[head[q]] = _held_inside(board, q, c)
+                if not held[head[q]]:
+                    continue
             inside.add(q)
             todo.append(q)
             if len(inside) > MAX_ENCLOSURE:

@@ -182,7 +182,7 @@ def _mark_by_playouts(j: _Judging, seki: SekiInfo, rng: random.Random,
 def _mark_enclosed_by_reading(j: _Judging) -> None:
     """The strings shut in a small enclosure by a living wall, read out exactly (`enclosed`),
     the largest of each enclosure only: one the attacker cannot take moving first is alive,
-    and the opponent strings held inside it are read the same way (`_mark_held_ones_alive`);
+    and the opponent strings held inside it are read the same way (`_read_in_enclosure`);
     one taken even with its owner moving first is dead, and the opponent stones held inside
     it then live, and its colour's other strings there are read the same way; these verdicts
     are certain, and the consistency pass carries them to the strings they share an eye
@@ -215,46 +215,35 @@ def _mark_enclosed_by_reading(j: _Judging) -> None:
                 if j.col[x] == 3 - j.col[h] and j.string_status.get(j.head[x]) != ALIVE:
                     j.string_status[j.head[x]] = ALIVE
                     changed = True
-            changed |= _mark_others_in_enclosure_dead(j, board, h, inside, settled)
+            changed |= _read_in_enclosure(j, board, inside, settled, j.col[h], DEAD)
         else:
-            changed |= _mark_held_ones_alive(j, board, h, inside, settled)
+            changed |= _read_in_enclosure(j, board, inside, settled, 3 - j.col[h], ALIVE, h)
     if changed:
         _relink(j)
 
 
-def _mark_others_in_enclosure_dead(j: _Judging, board: PlayoutBoard, h: int,
-                                   inside: list[int], settled: list[int]) -> bool:
-    """The other strings of h's colour in h's enclosure, now that h is taken even with its
-    owner first: each one read out the same way is dead too, and certain.  One joined to h
-    only across a point the opponent borders (a stone a jump away inside the same enclosure)
-    shares no own region with h, so the consistency pass cannot carry h's verdict to it."""
-    changed = False
-    for g in sorted({j.head[x] for x in inside if j.col[x] == j.col[h]} - {h}):
-        if g in j.certain or j.string_status.get(g) == DEAD:
-            continue
-        read = read_enclosed(board, g, inside, lambda w: j.string_status.get(w) == ALIVE,
-                             settled)
-        if read == (True, True):
-            j.string_status[g] = DEAD
-            j.certain.add(g)
-            changed = True
-    return changed
+def _read_in_enclosure(j: _Judging, board: PlayoutBoard, inside: list[int],
+                       settled: list[int], colour: int, verdict: str,
+                       holder: int | None = None) -> bool:
+    """The strings of `colour` in the enclosure `inside` (not certain, not yet `verdict`),
+    each read out there (with `holder` standing, when given): `verdict`, and certain, where
+    the reading proves it: DEAD when taken even with the owner first, ALIVE when not taken
+    even with the attacker first.
 
-
-def _mark_held_ones_alive(j: _Judging, board: PlayoutBoard, h: int, inside: list[int],
-                          settled: list[int]) -> bool:
-    """The opponent strings held inside h's enclosure, now that h lives even with the
-    attacker first: each one that h's side cannot take even moving first, read out the same
-    way, is alive, and certain (seki, 双活: a group whose only liberties are inside its eye
-    space, around the opponent's stones there, that neither side can approach)."""
+    After the enclosure's largest string is dead, its colour's other strings are read so: one
+    joined to it only across a point the opponent borders (a stone a jump away) shares no own
+    region with it, so the consistency pass cannot carry its verdict there.  After it lives,
+    the opponent's strings held inside it are, with it as their holder: those it cannot take
+    are in seki (双活: a group whose only liberties are around the opponent's stones in its
+    eye space, that neither side can approach)."""
+    proof = (True, True) if verdict == DEAD else (False, False)
     changed = False
-    for g in sorted({j.head[x] for x in inside if j.col[x] == 3 - j.col[h]}):
-        if g in j.certain or j.string_status.get(g) == ALIVE:
+    for g in sorted({j.head[x] for x in inside if j.col[x] == colour}):
+        if g in j.certain or j.string_status.get(g) == verdict:
             continue
-        read = read_enclosed(board, g, inside, lambda w: j.string_status.get(w) == ALIVE,
-                             settled, holder=h)
-        if read is not None and read[0] is False:
-            j.string_status[g] = ALIVE
+        if read_enclosed(board, g, inside, lambda w: j.string_status.get(w) == ALIVE,
+                         settled, holder) == proof:
+            j.string_status[g] = verdict
             j.certain.add(g)
             changed = True
     return changed

@@ -240,13 +240,6 @@ def _count_indexed(task: tuple[int, Source, BatchOptions, GameFiles | None,
     return index, count_source(source, options, files, engine)
 
 
-def _quiet_worker() -> None:
-    """A worker process leaves Ctrl-C to the batch (which stops the workers itself) and
-    ends silently on SIGTERM: no worker prints a traceback or a line of its own."""
-    signal.signal(signal.SIGINT, signal.SIG_IGN)
-    signal.signal(signal.SIGTERM, signal.SIG_DFL)
-
-
 class Stopped(Exception):
     """The batch was told to stop by a signal (SIGTERM, SIGHUP); `signum` says which."""
 
@@ -279,7 +272,7 @@ def count_locally(sources: list[Source], options: BatchOptions, workers: int,
     if not runs_here(workers, len(tasks)):
         close_judges()  # each worker starts its own: none is shared across a fork
     try:
-        yield from in_workers(_count_indexed, tasks, workers, initializer=_quiet_worker)
+        yield from in_workers(_count_indexed, tasks, workers)
     finally:
         close_judges()  # the one the games were counted with here, if any
 

@@ -22,7 +22,6 @@ import argparse
 import contextlib
 import json
 import math
-import multiprocessing
 import os
 import shlex
 import signal
@@ -36,6 +35,7 @@ from ...base.sizes import MAX_SIZE, MIN_SIZE
 from ...core.files import atomic_write
 from ...core.lang import add_lang_argument, resolve, sentence
 from ...core.rules import DEFAULT_PRESET, RulesError, komi_argument, parse_rules
+from ...scoring.pool import in_workers
 from ..cluster import ClusterError
 from ..gtp.controller import Controller, ControllerError
 from ..judge_options import add_judge_arguments, refused_judge_option
@@ -334,17 +334,15 @@ def _end_with_parent() -> None:
         os.kill(os.getpid(), signal.SIGTERM)
 
 
+def _stop_worker(signum: int) -> BaseException:
+    signal.signal(signal.SIGTERM, signal.SIG_IGN)  # once: let the cleanup finish
+    return SystemExit(128 + signum)
+
+
 def _worker_init() -> None:
-    """Workers leave Ctrl-C to the parent, and stop their engines when terminated."""
-    signal.signal(signal.SIGINT, signal.SIG_IGN)
-
-    def stop(signum: int) -> BaseException:
-        signal.signal(signal.SIGTERM, signal.SIG_IGN)  # once: let the cleanup finish
-        return SystemExit(128 + signum)
-
-    signal.signal(signal.SIGTERM, deferring_handler(stop))
-    signal.signal(signal.SIGHUP, signal.SIG_IGN)  # the parent ends the workers itself
-    signal.pthread_sigmask(signal.SIG_UNBLOCK, {signal.SIGINT, signal.SIGTERM, signal.SIGHUP})
+    """A worker stops its engines when terminated (not while one starts) and ends with
+    the parent; the pool has it leave Ctrl-C to the parent."""
+    signal.signal(signal.SIGTERM, deferring_handler(_stop_worker))
     _end_with_parent()
 
 
@@ -405,28 +403,16 @@ def run_match(config: MatchConfig, games: int, out: Path, jobs: int = 1,
                     summary = write_tables(out, config, engines, done, lang)
                     progress.update(record)
         else:
-            method = "fork" if sys.platform.startswith("linux") else "spawn"
-            context = multiprocessing.get_context(method)
             with _interruptible():
-                # Workers are born with the signals blocked, so a Ctrl-C that reaches the
-                # whole process group cannot hit one before _worker_init has set it up.
-                stopping = {signal.SIGINT, signal.SIGTERM, signal.SIGHUP}
-                blocked = signal.pthread_sigmask(signal.SIG_BLOCK, stopping)
+                played = in_workers(play_and_record, tasks, jobs, initializer=_worker_init,
+                                    chunk=1)  # one game at a time: the table follows each
                 try:
-                    pool = context.Pool(min(jobs, len(tasks)), initializer=_worker_init)
-                finally:
-                    signal.pthread_sigmask(signal.SIG_SETMASK, blocked)
-                try:
-                    for record in pool.imap_unordered(play_and_record, tasks):
+                    for record in played:
                         done[record["game"]] = record
                         summary = write_tables(out, config, engines, done, lang)
                         progress.update(record)
-                    pool.close()
-                except BaseException:
-                    pool.terminate()
-                    raise
                 finally:
-                    pool.join()
+                    played.close()  # the workers terminated when interrupted
     except KeyboardInterrupt:
         write_tables(out, config, engines, records.load_records(out, games), lang)
         raise

@@ -493,6 +493,43 @@ def test_the_race_count_agrees_with_the_race_played_out() -> None:
                                                           == (0, 0)), (a, b, shared)
 
 
+# -- a seki held by a dead stone in one side's eye (眼中有子) --------------------------------------
+
+# White's A8-D6 has the eye B7 and shares A9 with Black's B9-F6, whose eye E8 holds White's
+# stone E7 in atari.  Black takes E7 at E8 and keeps a one-point eye: then neither side can
+# fill A9 without being taken, so both live in seki, whoever moves first.  With E7 simply
+# lifted off, Black's eye looked two points large, A9 Black's to fill, and White dead; the
+# playouts took White too.  A KGS game had this corner, 16 White stones against 12 Black.
+SEKI_HELD_BY_A_STONE_IN_AN_EYE = """
+    .XXXXXO.O
+    OOXX.XOO.
+    O.OXOXO.O
+    OOOOXXOOO
+    XXXXOOOOO
+    XXXXXXXXX
+    X.X.X.X.X
+    XXXXXXXXX
+    .X.X.X.X.
+"""
+# The same without the stone in Black's eye: Black fills A9 safely and takes White.
+TWO_POINT_EYE_AGAINST_ONE = SEKI_HELD_BY_A_STONE_IN_AN_EYE.replace("O.OXOXO.O", "O.OX.XO.O")
+
+
+@pytest.mark.parametrize("seed", SEEDS)
+def test_a_dead_stone_in_one_sides_eye_holds_a_seki(seed: int) -> None:
+    board = board_from_diagram(SEKI_HELD_BY_A_STONE_IN_AN_EYE)
+    assert find_seki(board).strings == []  # E7 still stands: E8 is no eye of Black's yet
+    assert statuses(board, seed, "A8", "B9", "E7", "G9", "A4") == ["seki", "seki", "dead",
+                                                                   "alive", "alive"]
+
+
+@pytest.mark.parametrize("seed", SEEDS)
+def test_a_two_point_eye_against_one_eye_takes_the_group(seed: int) -> None:
+    board = board_from_diagram(TWO_POINT_EYE_AGAINST_ONE)
+    assert statuses(board, seed, "A8", "B9", "G9", "A4") == ["dead", "alive", "alive",
+                                                             "alive"]
+
+
 # -- a stone inside a dead group's eye space ---------------------------------------------------
 
 # White's group along the edge is dead inside Black's area, and Black's N1 stands in its eye

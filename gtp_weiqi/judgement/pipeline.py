@@ -29,6 +29,8 @@ marks (死活与归属: a status per string, an owner per empty point):
    or in time whoever moves first, is seki, one only the holder moving first takes depends
    on who moves first (`held`);
    `_revive_race_seki`: the strings of a race without eyes that nobody wins (无眼双活) alive;
+   `_revive_seki_around_taken`: dead strings in seki with an opponent whose eye holds a
+   dead stone in atari, read with that stone taken in place, seki with it;
    `_revive_in_own_area`: strings called dead in a region only their own colour borders,
    once the dead stones are off, alive (dead stones stand in the opponent's area);
    `_mark_seki`: seki judged again without the dead stones; then the point owners (`owners`).
@@ -42,7 +44,7 @@ from __future__ import annotations
 
 import random
 
-from ..core.board import BLACK, EMPTY, WHITE, Board
+from ..core.board import BLACK, EMPTY, WHITE, Board, opponent
 from ..core.playout_board import PlayoutBoard
 from .benson import pass_alive
 from .consistency import make_consistent
@@ -126,6 +128,7 @@ def judge(board: Board, *, seed: int = 0, playouts: int | None = None,
     j.first_move.update(read_held_races(j.board, j.col, j.dead_removed(), j.head, j.stones,
                                         j.string_status, j.certain))
     final = _revive_race_seki(j, seki)
+    final = _revive_seki_around_taken(j, final)
     final = _revive_in_own_area(j, final)
     seki_final = _mark_seki(j, final)
     return _report(j, final, seki_final)
@@ -310,6 +313,86 @@ def _revive_race_seki(j: _Judging, seki: SekiInfo) -> list[int]:
     revived = {j.head[ss[0]] for ss in seki_in(j.board, trial).races} & heads
     for h in sorted(revived):
         j.string_status[h] = ALIVE
+    return j.dead_removed() if revived else final
+
+
+def _taken_in_place(j: _Judging, final: list[int]) -> list[int]:
+    """`final` with each dead string in atari on the board taken by a stone of the taker on
+    its last liberty, where that point is empty and the stone joins a string of the taker:
+    an eye with a dead stone in it (眼中有子) is as large as it is once the stone is taken,
+    not as large as the points the dead stone and its liberty cover."""
+    board = PlayoutBoard(j.board, j.col)
+    taken = list(final)
+    for h, st in sorted(j.string_status.items()):
+        if st != DEAD or final[h] != EMPTY:
+            continue
+        libs = board.libs[h]
+        assert libs is not None  # at a head
+        if len(libs) != 1:
+            continue
+        (last,) = libs
+        taker = opponent(j.col[h])
+        if taken[last] == EMPTY and any(taken[q] == taker for q in j.nbrs[last]):
+            taken[last] = taker
+    return taken
+
+
+def _heads(j: _Judging, strings: list[tuple[int, ...]]) -> set[int]:
+    """The heads of the board's strings among `strings`' stones (a stone that took is on no
+    string of the board)."""
+    return {j.head[p] for ss in strings for p in ss if j.col[p] != EMPTY}
+
+
+def _revive_seki_around_taken(j: _Judging, final: list[int]) -> list[int]:
+    """`final` after the dead strings (not certainly) that are seki (双活) with living
+    opponent strings once put back with the other dead strings taken in place
+    (`_taken_in_place`) read seki, with those partners: the dead stone in the opponent's
+    eye is why the opponent cannot fill their shared liberty, but without it the eye looks
+    one point larger than it is, and the seki one side's to win.  Only a seki of one eye
+    each that a taking makes counts: the strings put back have an eye, and a partner that
+    took shares a liberty with them.  Dead stones put back are no evidence otherwise: a
+    dead group inside a large territory can look locked, and a taking can cost the taker a
+    liberty it need not give."""
+    regions, region_of = empty_regions(final, j.points, j.nbrs)
+    groups: dict[tuple[int, int], list[int]] = {}
+    for h, st in sorted(j.string_status.items()):
+        if st == DEAD and h not in j.certain:
+            groups.setdefault((region_of[h], j.col[h]), []).append(h)
+    revived: list[int] = []
+    partners: set[int] = set()
+    for (_, colour), heads in groups.items():
+        trial = list(final)
+        for h in heads:
+            for p in j.stones[h]:
+                trial[p] = colour
+        taken = _taken_in_place(j, trial)
+        if taken == trial:
+            continue
+        seki = seki_in(j.board, taken)
+        found = _heads(j, seki.strings)
+        if not any(seki.eyes.get(q) == colour for h in found & set(heads)
+                   for p in j.stones[h] for q in j.nbrs[p]):
+            continue  # no eye of its own: no seki of one eye each
+        found -= _heads(j, seki_in(j.board, trial).strings)
+        position = PlayoutBoard(j.board, taken)
+        takers = [position.head[h] for h in found
+                  if j.col[h] != colour and j.string_status.get(h) in (ALIVE, SEKI)
+                  and any(taken[p] != trial[p]
+                          for p in position.stones[position.head[h]])]  # type: ignore[union-attr]  # at a head
+        for h in sorted(found & set(heads)):
+            libs: set[int] = position.libs[position.head[h]]  # type: ignore[assignment]
+            sharing = [t for t in takers
+                       if libs & position.libs[t]]  # type: ignore[operator]  # at a head
+            if sharing:
+                revived.append(h)
+                partners.update(j.head[p] for t in sharing
+                                for p in position.stones[t]  # type: ignore[union-attr]  # at a head
+                                if j.col[p] != EMPTY)  # not the stone that took
+    for h in revived:
+        j.string_status[h] = SEKI
+    for h in partners - j.certain:
+        if j.string_status.get(h) == ALIVE:
+            j.string_status[h] = SEKI
     return j.dead_removed() if revived else final
 
 

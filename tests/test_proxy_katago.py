@@ -82,8 +82,9 @@ def test_our_lead_beside_katagos_on_a_position_whose_count_is_known(
         katago: WeiqiEngine, katago_proxy: tuple[WeiqiEngine, Proxy]) -> None:
     """Black's wall on E, White's on F (test_proxy_lead.py's position, H5 left out): by
     area Black has 45 points to White's 36, B+1.5 with komi 7.5.  Under Tromp–Taylor KataGo
-    scores the position itself: its lead and ours counted from its ownership agree within a
-    point.  Under 计活子 the relayed lead is ours, the count of the same final position."""
+    scores the position itself: ours, counted from its ownership, is the count, and its own
+    lead is near it.  Under 计活子 the relayed lead is ours, the count of the same final
+    position."""
     _engine, proxy = katago_proxy
     for move in WALLS:
         ok(katago, f"play {move}")
@@ -93,11 +94,13 @@ def test_our_lead_beside_katagos_on_a_position_whose_count_is_known(
     ours = lead_for(katago.game, ownership, BLACK)
     print(f"Tromp-Taylor: KataGo's lead {theirs:+.2f}, ours {ours:+.2f}, known +1.5")
     assert ours == 1.5
-    # KataGo's lead is its small test net's estimate, not a count: on this position it reads
-    # +0.5 to +1.0 at 24 to 300 visits, and how many visits a report has varies with the
-    # machine's load.  The same winner, within a point and a half, is what it can promise.
-    assert theirs > 0
-    assert abs(theirs - ours) <= 1.5
+    # KataGo's lead is its small test net's estimate, not a count: on this position (B+1.5)
+    # six runs read from -0.35 to +1.07 between 20 and 420 visits, the sign changing within
+    # a run, and how many visits a report has varies with the machine's load.  Within two
+    # and a half points of the count is what it can promise (a lead off by the komi, 7.5,
+    # is far outside); on so even a position its sign is no check (test_proxy_lead.py
+    # checks the relayed sign with a stand-in engine).
+    assert abs(theirs - ours) <= 2.5
     ok(katago, "kata-set-rules jihuozi")
     known = known_margin("jihuozi", with_h5=False, komi=katago.game.komi)
     report = analysis(proxy, "kata-analyze b 10 rootInfo true")

@@ -302,37 +302,41 @@ def _revive_race_seki(j: _Judging, seki: SekiInfo) -> list[int]:
     the other dead stones off the board (a string short of liberties only because dead
     stones surround it is in no race)."""
     final = j.dead_removed()
-    heads = {j.head[ss[0]] for ss in seki.races}
-    heads = {h for h in heads if j.string_status.get(h) != ALIVE and h not in j.certain}
+    heads = {h for h in _heads(j, seki.races)
+             if j.string_status.get(h) != ALIVE and h not in j.certain}
     if not heads:
         return final
     trial = list(final)
     for h in heads:
         for p in j.stones[h]:
             trial[p] = j.col[p]
-    revived = {j.head[ss[0]] for ss in seki_in(j.board, trial).races} & heads
+    revived = _heads(j, seki_in(j.board, trial).races) & heads
     for h in sorted(revived):
         j.string_status[h] = ALIVE
     return j.dead_removed() if revived else final
 
 
-def _taken_in_place(j: _Judging, final: list[int]) -> list[int]:
-    """`final` with each dead string in atari on the board taken by a stone of the taker on
-    its last liberty, where that point is empty and the stone joins a string of the taker:
-    an eye with a dead stone in it (眼中有子) is as large as it is once the stone is taken,
-    not as large as the points the dead stone and its liberty cover."""
+def _takings(j: _Judging) -> list[tuple[int, int, int]]:
+    """The dead strings in atari on the board: (head, last liberty, the colour that takes)."""
     board = PlayoutBoard(j.board, j.col)
-    taken = list(final)
+    takings = []
     for h, st in sorted(j.string_status.items()):
-        if st != DEAD or final[h] != EMPTY:
-            continue
         libs = board.libs[h]
-        assert libs is not None  # at a head
-        if len(libs) != 1:
-            continue
-        (last,) = libs
-        taker = opponent(j.col[h])
-        if taken[last] == EMPTY and any(taken[q] == taker for q in j.nbrs[last]):
+        if st == DEAD and libs is not None and len(libs) == 1:
+            takings.append((h, min(libs), opponent(j.col[h])))
+    return takings
+
+
+def _taken_in_place(j: _Judging, final: list[int],
+                    takings: list[tuple[int, int, int]]) -> list[int]:
+    """`final` with each of the `takings` whose string is off it taken by a stone of the
+    taker on its last liberty, where that point is empty and the stone joins a string of the
+    taker: an eye with a dead stone in it (眼中有子) is as large as it is once the stone is
+    taken, not as large as the points the dead stone and its liberty cover."""
+    taken = list(final)
+    for h, last, taker in takings:
+        if (final[h] == EMPTY and taken[last] == EMPTY
+                and any(taken[q] == taker for q in j.nbrs[last])):
             taken[last] = taker
     return taken
 
@@ -353,7 +357,10 @@ def _revive_seki_around_taken(j: _Judging, final: list[int]) -> list[int]:
     took shares a liberty with them.  Dead stones put back are no evidence otherwise: a
     dead group inside a large territory can look locked, and a taking can cost the taker a
     liberty it need not give."""
-    regions, region_of = empty_regions(final, j.points, j.nbrs)
+    takings = _takings(j)
+    if not takings:
+        return final
+    _, region_of = empty_regions(final, j.points, j.nbrs)
     groups: dict[tuple[int, int], list[int]] = {}
     for h, st in sorted(j.string_status.items()):
         if st == DEAD and h not in j.certain:
@@ -365,7 +372,7 @@ def _revive_seki_around_taken(j: _Judging, final: list[int]) -> list[int]:
         for h in heads:
             for p in j.stones[h]:
                 trial[p] = colour
-        taken = _taken_in_place(j, trial)
+        taken = _taken_in_place(j, trial, takings)
         if taken == trial:
             continue
         seki = seki_in(j.board, taken)

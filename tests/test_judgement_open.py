@@ -20,7 +20,7 @@ from test_judgement import WALLS_WITH_INVADERS
 import gtp_weiqi
 from gtp_weiqi.core.board import BLACK, EMPTY, WHITE, Board, IllegalMove
 from gtp_weiqi.core.coords import format_vertex, parse_vertex
-from gtp_weiqi.judgement import DEAD, judge, pipeline
+from gtp_weiqi.judgement import DEAD, find_seki, judge, pipeline
 from gtp_weiqi.judgement.links import revive_connected, revive_joined
 from gtp_weiqi.judgement.openness import free_strings, open_points
 from gtp_weiqi.ui.gtp.commands import build_engine
@@ -193,6 +193,33 @@ def test_a_straight_three_whose_vital_point_white_took_is_dead_not_seki(seed: in
     assert report.owner[at(board, "C1")] == "w"
 
 
+# The same corner with one more Black liberty, E3, that White fills at no risk: White fills
+# it first, then throws in on A1 or C1, and Black's capture still leaves two points (the
+# seki detector read A1 and C1 as held while E3 stood open).
+STRAIGHT_THREE_VITAL_POINT_WITH_AN_OUTSIDE_LIBERTY = """
+    ....O....
+    ....O....
+    ....O....
+    ....O....
+    ....O....
+    OOOOO....
+    XXXX.O...
+    XXXXO....
+    .O.XO....
+"""
+
+
+@pytest.mark.parametrize("seed", [0, 1, 2])
+def test_an_outside_liberty_the_attacker_fills_freely_saves_no_straight_three(
+        seed: int) -> None:
+    board = board_from_diagram(STRAIGHT_THREE_VITAL_POINT_WITH_AN_OUTSIDE_LIBERTY)
+    assert find_seki(board).strings == []
+    report = judge(board, seed=seed)
+    assert [report.status[at(board, v)] for v in ("A2", "D1", "B1", "E4")] == [
+        DEAD, DEAD, "alive", "alive"]
+    assert report.unclear == []
+
+
 def test_the_straight_three_counts_as_whites_under_chinese_rules() -> None:
     board = board_from_diagram(STRAIGHT_THREE_VITAL_POINT_TAKEN)
     black = [format_vertex(board.row_col(p)) for p in board.points if board.colour[p] == BLACK]
@@ -248,6 +275,51 @@ def test_strings_left_undecided_but_joined_by_miai_to_a_living_group_are_alive()
     revived = revive_joined(board, list(board.colour), head, stones, status, set())
     assert sorted(revived) == sorted(chained)
     assert all(status[h] == "alive" for h in chained)
+
+
+# Black's E6-F6 inside White's area touches Black's wall at E5, a liberty they share, and
+# reaches it a second way through F5: once Black stands on F5, White cannot cut at F4 (no
+# liberty there).  A cut at E5 is answered at F5, one at F5 at E5: joined.  A Tygem game
+# had such a group of ten stones, which the playouts called dead.
+LINKED_BY_A_POINT_BEYOND = """
+    .O.O.O.O.
+    OOOOOOOOO
+    OOOOO.OOO
+    OOO.XXOOO
+    OOOO..OOO
+    XXXXX.XXX
+    .....X...
+    .........
+    .........
+"""
+# The same with White's G4-J4: after Black's F5, White's F4 joins them, so only E5 links.
+CUT_BEYOND_THE_LIBERTY = LINKED_BY_A_POINT_BEYOND.replace("XXXXX.XXX", "XXXXX.OOO")
+
+
+@pytest.mark.parametrize(("diagram", "joined"), [(LINKED_BY_A_POINT_BEYOND, True),
+                                                 (CUT_BEYOND_THE_LIBERTY, False)],
+                         ids=["linked", "cut"])
+def test_a_string_linked_to_a_living_one_by_a_liberty_and_a_point_beyond_one(
+        diagram: str, joined: bool) -> None:
+    board = board_from_diagram(diagram)
+    head, stones = string_heads(board)
+    status = {h: "alive" for h in stones}
+    hanging = head[at(board, "E6")]
+    status[hanging] = DEAD
+    revived = revive_joined(board, list(board.colour), head, stones, status, set())
+    assert revived == ([hanging] if joined else [])
+
+
+@pytest.mark.parametrize("seed", range(3))
+def test_a_string_linked_by_a_point_beyond_is_alive_when_the_playouts_took_it(
+        seed: int, monkeypatch: pytest.MonkeyPatch) -> None:
+    board = board_from_diagram(LINKED_BY_A_POINT_BEYOND)
+    hanging = {at(board, v) for v in ("E6", "F6")}
+    monkeypatch.setattr(pipeline, "decide_by_playouts", playouts_deciding(
+        lambda _colour, stones: DEAD if hanging.intersection(stones) else "alive"))
+    report = judge(board, seed=seed)
+    assert report.status[at(board, "E6")] == "alive"
+    assert report.unclear == []
 
 
 @pytest.mark.parametrize("seed", range(3))

@@ -5,12 +5,15 @@ Two strings of one colour are *joined* when they share two liberties (a miai, ่ง
 either is answered on the other) or one liberty the opponent cannot take (a play there is a
 suicide or a self-atari that is taken back at once).  A string sharing one liberty each with
 two living strings is joined to them too: a cut from one is answered by joining the other
-(unless the cut also threatens another string hanging there).  The playouts do not answer
-cuts (the miai answer, tried in them, let dead groups connect into groups they then called
-alive), so a group hanging on a living one by two such points dies in some of them and may
-be called dead, or left undecided and then said to depend on who moves first; a player, and
-a strong engine, sees it joined.  Joined is transitive: a chain of such links to a living
-string keeps every string on it alive.
+(unless the cut also threatens another string hanging there).  A string of three liberties
+or more may count links two points long among its two: a liberty of its own beside an empty
+point that touches a living string and that the opponent cannot take once the owner stands
+on that liberty.  The playouts do not answer cuts (the miai answer, tried
+in them, let dead groups connect into groups they then called alive), so a group hanging on
+a living one by two such points dies in some of them and may be called dead, or left
+undecided and then said to depend on who moves first; a player, and a strong engine, sees it
+joined.  Joined is transitive: a chain of such links to a living string keeps every string
+on it alive.
 
 A string sharing no liberty with a living one may still hang on it from a point or two away,
 every cut answered by joining (`revive_connected`): the tactical reader reads that, with
@@ -62,14 +65,41 @@ def revive_joined(board: Board, col: list[int], head: dict[int, int],
         common = libs[a] & libs[b]
         return len(common) >= 2 or any(protected(x, col[a]) for x in common)
 
+    def step_links(d: int, links: set[int]) -> list[tuple[int, int]]:
+        """d's links two points long: a liberty y of d (not in `links`), safe for d's owner,
+        beside a point z, a liberty of a living string and not of d, that the opponent cannot
+        take once d's owner has played y."""
+        c = col[d]
+        found: list[tuple[int, int]] = []
+        used: set[int] = set()  # each z serves one link: ways that share a point are one
+        for y in sorted(libs[d] - links):
+            if position.move_kind(y, c) & KIND < SAFE:
+                continue
+            after: PlayoutBoard | None = None
+            for z in nbrs[y]:
+                if col[z] != EMPTY or z in libs[d] or not any(
+                        q in head and head[q] in living and col[q] == c for q in nbrs[z]):
+                    continue
+                if after is None:
+                    after = position.copy()
+                    after.play(y, c)
+                if z not in used and after.move_kind(z, 3 - c) & KIND <= SELF_ATARI:
+                    found.append((y, z))
+                    used.add(z)
+                    break
+        return found
+
     def apart(d: int, near: set[int]) -> bool:
-        """Whether d shares two liberties in all with living strings, none of them a liberty
-        of another string of its colour with two liberties or fewer (a cut there would
-        threaten two at once)."""
+        """Whether d has two links in all to living strings, shared liberties or links two
+        points long (`step_links`), no point of them a liberty of another string of its
+        colour with two liberties or fewer (a cut there would threaten two at once)."""
         links = {x for a in near if a in living for x in libs[d] & libs[a]}
-        return len(links) >= 2 and not any(
+        ways = [{x} for x in links]
+        if len(ways) < 2 and len(libs[d]) >= 3:
+            ways += [{y, z} for y, z in step_links(d, links)]
+        return len(ways) >= 2 and not any(
             head[q] != d and len(libs[head[q]]) <= 2
-            for x in links for q in nbrs[x] if col[q] == col[d])
+            for w in ways for x in w for q in nbrs[x] if col[q] == col[d])
 
     revived: list[int] = []
     living = {h for h in stones if string_status.get(h) == ALIVE}

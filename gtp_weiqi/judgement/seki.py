@@ -21,6 +21,7 @@ from .tactics import Reader, nakade_vital_point
 SEKI_EYE_MAX = 3  # largest one-colour region counted as a seki eye
 RACE_STONES_MIN = 6  # smallest string in a race seki: its capture leaves 7 points or more
 NAKADE_FILL_MAX = 3  # largest string a self-atari filling a liberty may make to kill (点眼)
+OUTSIDE_FILL_MAX = 2  # most outside liberties a killer fills before a self-atari that kills
 BOTH = BLACK | WHITE  # a region bordered by both colours
 
 
@@ -252,11 +253,13 @@ def _costs_one(position: PlayoutBoard, x: int, h: int) -> bool:
 
 def _nakade_fill(position: PlayoutBoard, p: int, c: int) -> bool:
     """Whether c's self-atari at p kills (点眼): it makes a string of at most
-    NAKADE_FILL_MAX stones, and when the opponent takes it the strings that took it have
-    every liberty in the space it leaves, which is one eye only (at most two points, or a
-    killable shape such as a straight or bent three).  A straight three whose vital point
+    NAKADE_FILL_MAX stones, and when the opponent takes it the space it leaves is one eye
+    only (at most two points, or a killable shape such as a straight or bent three) and the
+    strings that took it have no other liberty but at most OUTSIDE_FILL_MAX that c can fill
+    first at no risk (no capture, two liberties left).  A straight three whose vital point
     White took is so: Black's two liberties beside the stone are no seki, as filling either
-    puts two stones in atari whose capture leaves Black a two-point eye."""
+    puts two stones in atari whose capture leaves Black a two-point eye, and a liberty of
+    Black's outside it that White fills safely changes only the order of White's moves."""
     if position.size_after(p, c) > NAKADE_FILL_MAX:
         return False
     after = position.copy()
@@ -278,8 +281,10 @@ def _nakade_fill(position: PlayoutBoard, p: int, c: int) -> bool:
               if after.colour[r] == opp}
     if any(after.colour[r] == c for q in space for r in after.neighbours[q]):
         return False  # the space touches c's stones: no eye of the opponent's alone
-    if any(not after.liberties(h) <= space for h in owners):
-        return False
+    outside = {x for h in owners for x in after.liberties(h)} - space
+    if len(outside) > OUTSIDE_FILL_MAX or any(
+            position.move_kind(x, c) & KIND != SAFE for x in outside):
+        return False  # the taker keeps a liberty the killer cannot fill first at no risk
     shape = sorted(space)
     return len(shape) <= 2 or nakade_vital_point(shape, after.neighbours) >= 0
 

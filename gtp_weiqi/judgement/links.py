@@ -8,12 +8,11 @@ two living strings is joined to them too: a cut from one is answered by joining 
 (unless the cut also threatens another string hanging there).  A string of three liberties
 or more may count links two points long among its two: a liberty of its own beside an empty
 point that touches a living string and that the opponent cannot take once the owner stands
-on that liberty.  The playouts do not answer cuts (the miai answer, tried
-in them, let dead groups connect into groups they then called alive), so a group hanging on
-a living one by two such points dies in some of them and may be called dead, or left
-undecided and then said to depend on who moves first; a player, and a strong engine, sees it
-joined.  Joined is transitive: a chain of such links to a living string keeps every string
-on it alive.
+on that liberty.  The playouts do not answer cuts (the miai answer, tried in them, let dead
+groups connect into groups they then called alive), so a group hanging on a living one by
+two such points dies in some of them and may be called dead, or left undecided and then said
+to depend on who moves first; a player, and a strong engine, sees it joined.  Joined is
+transitive: a chain of such links to a living string keeps every string on it alive.
 
 A string sharing no liberty with a living one may still hang on it from a point or two away,
 every cut answered by joining (`revive_connected`): the tactical reader reads that, with
@@ -58,7 +57,7 @@ def revive_joined(board: Board, col: list[int], head: dict[int, int],
         """Whether the opponent of c cannot take x: a suicide or a self-atari there."""
         key = (x, c)
         if key not in held:
-            held[key] = position.move_kind(x, 3 - c) & KIND <= SELF_ATARI
+            held[key] = _untakable(position, x, c)
         return held[key]
 
     def joined(a: int, b: int) -> bool:
@@ -83,7 +82,7 @@ def revive_joined(board: Board, col: list[int], head: dict[int, int],
                 if after is None:
                     after = position.copy()
                     after.play(y, c)
-                if z not in used and after.move_kind(z, 3 - c) & KIND <= SELF_ATARI:
+                if z not in used and _untakable(after, z, c):
                     found.append((y, z))
                     used.add(z)
                     break
@@ -117,6 +116,12 @@ def revive_joined(board: Board, col: list[int], head: dict[int, int],
                 revived.append(d)
                 changed = True
     return revived
+
+
+def _untakable(position: PlayoutBoard, x: int, c: int) -> bool:
+    """Whether c's opponent cannot take the empty point x of `position`: its play there is
+    a suicide or a self-atari."""
+    return position.move_kind(x, 3 - c) & KIND <= SELF_ATARI
 
 
 def revive_connected(board: Board, col: list[int], final: list[int], head: dict[int, int],

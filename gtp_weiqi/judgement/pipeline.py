@@ -377,7 +377,7 @@ def _revive_seki_around_taken(j: _Judging, final: list[int]) -> list[int]:
             continue
         seki = seki_in(j.board, taken)
         found = _heads(j, seki.strings)
-        if not any(seki.eyes.get(q) == colour for h in found & set(heads)
+        if not any(seki.eyes.get(q) == colour for h in found.intersection(heads)
                    for p in j.stones[h] for q in j.nbrs[p]):
             continue  # no eye of its own: no seki of one eye each
         found -= _heads(j, seki_in(j.board, trial).strings)
@@ -386,7 +386,7 @@ def _revive_seki_around_taken(j: _Judging, final: list[int]) -> list[int]:
                   if j.col[h] != colour and j.string_status.get(h) in (ALIVE, SEKI)
                   and any(taken[p] != trial[p]
                           for p in position.stones[position.head[h]])]  # type: ignore[union-attr]  # at a head
-        for h in sorted(found & set(heads)):
+        for h in sorted(found.intersection(heads)):
             libs: set[int] = position.libs[position.head[h]]  # type: ignore[assignment]
             sharing = [t for t in takers
                        if libs & position.libs[t]]  # type: ignore[operator]  # at a head

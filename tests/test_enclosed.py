@@ -195,6 +195,44 @@ def test_stones_cornered_together_inside_are_held_not_wall() -> None:
     assert read(CORNERED_TOGETHER, "F3") == (True, True)
 
 
+# Black's corner group has three liberties, G9, G8 and J8, all of them liberties of White's
+# H9 H8 too, which have a fourth, the corner point J9, that touches no Black stone but the
+# empty J8 does: held inside, with J9 in the enclosure.  Black loses the race (three
+# liberties to four, none of its own): dead whoever moves first.  A KGS game ended with such
+# a corner, which the players and KataGo counted dead and the judgement left unclear: J9
+# kept White's stones out of the enclosure, as wall without liberties outside.
+HELD_WITH_THE_CORNER_POINT = """
+    ....OX.O.
+    ....OX.O.
+    ....OXXXX
+    ....OXOOX
+    ....OOOOO
+    .........
+    .........
+    .........
+    .........
+"""
+
+
+def test_stones_whose_liberty_behind_them_touches_the_group_are_held() -> None:
+    board = board_from_diagram(HELD_WITH_THE_CORNER_POINT)
+    inside = enclosure(PlayoutBoard(board, list(board.colour)), at(board, "F9"))
+    assert inside is not None
+    assert {at(board, v) for v in ("H9", "H8", "J9", "G9", "G8", "J8")} <= set(inside)
+    assert read(HELD_WITH_THE_CORNER_POINT, "F9") == (True, True)
+
+
+@pytest.mark.parametrize("seed", range(3))
+def test_that_corner_is_dead_when_the_playouts_leave_it_undecided(
+        seed: int, monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setattr(pipeline, "decide_by_playouts", playouts_deciding(
+        lambda colour, _stones: None if colour == BLACK else ALIVE))
+    board = board_from_diagram(HELD_WITH_THE_CORNER_POINT)
+    report = judge(board, seed=seed)
+    assert {report.status[p] for p in board.points if board.colour[p] == BLACK} == {DEAD}
+    assert report.unclear == []
+
+
 # -- in the judgement -------------------------------------------------------------------------
 
 # White's group in Black's area with one eye space of two points: dead whoever moves first.
@@ -269,8 +307,11 @@ def test_an_enclosed_group_is_read_whatever_the_playouts_say(
 
 
 def test_without_the_reading_the_stand_in_decides(monkeypatch: pytest.MonkeyPatch) -> None:
-    """The check on the test above: without the reading stage the wrong verdicts stand."""
+    """The check on the test above: without the reading stage the wrong verdicts stand (and
+    without the stage that leaves a dead group one move from two eyes unclear, which would
+    leave the straight four's group unclear instead of alive)."""
     monkeypatch.setattr(pipeline, "_mark_enclosed_by_reading", lambda j: None)
+    monkeypatch.setattr(pipeline, "_open_lives_by_one_move", lambda j, final, _m: final)
     board = board_from_diagram(TWO_POINT_EYE_INSIDE)
     monkeypatch.setattr(pipeline, "decide_by_playouts", _playouts_calling(None))
     assert judge(board).status[at(board, "B7")] == ALIVE

@@ -17,9 +17,10 @@ from support.board_diagram import board_from_diagram
 from test_ending import engine_with, moves
 from test_judgement import WALLS_WITH_INVADERS
 
-from gtp_weiqi.core.board import BLACK, WHITE
+from gtp_weiqi.core.board import BLACK, WHITE, Board
 from gtp_weiqi.core.coords import format_vertex, parse_vertex
 from gtp_weiqi.judgement import judge
+from gtp_weiqi.judgement.first_move import lives_by_one_move
 from gtp_weiqi.judgement.report import FirstMove
 from gtp_weiqi.ui.gtp.commands import build_engine
 from gtp_weiqi.ui.gtp.engine import WeiqiEngine
@@ -182,6 +183,57 @@ def test_a_lone_stone_left_in_an_open_ko_depends_on_who_moves_first(seed: int) -
     assert report.unclear == [(e1,)]
     first = report.first_move[(e1,)]
     assert (first.black, first.white) == ("dead", "alive")
+
+
+# Black's eleven stones in White's area have two eyes, D6 and F6, each with one White stone
+# on a diagonal (C5, G5) and the point E5 on the other: Black on E5 joins D5 and F5 to the
+# group and both eyes are real (two eyes, alive whatever White does); White on E5 makes both
+# false and D5 and F5 are taken next.  The playouts called such a group dead (a Tygem game of
+# 9-dan players stopped with one like it; the recorded result keeps it alive, Black moving
+# next).  One move lives: the judgement does not call it dead.
+ONE_MOVE_FROM_TWO_EYES = """
+    .O.O.O.O.
+    OOOOOOOOO
+    OOXXXXXOO
+    OOX.X.XOO
+    OOOX.XOOO
+    OOOOOOOOO
+    OOOOOOOOO
+    O.O.O.O.O
+    .O.O.O.O.
+"""
+
+
+@pytest.mark.parametrize("seed", range(3))
+def test_a_group_one_move_makes_two_eyes_depends_on_who_moves_first(seed: int) -> None:
+    found = first_moves(ONE_MOVE_FROM_TWO_EYES, seed)
+    assert set(found) == {"C7", "D5", "F5"}
+    assert set(found.values()) == {("alive", "E5", "dead", "E5")}
+
+
+@pytest.mark.parametrize(("move", "status"), [("b E5", "alive"), ("w E5", "dead")])
+def test_the_group_once_the_vital_point_is_played_is_settled(move: str, status: str) -> None:
+    board = board_from_diagram(ONE_MOVE_FROM_TWO_EYES)
+    colour, vertex = move.split()
+    board.play(board.point(*parse_vertex(vertex, 9, 9)), BLACK if colour == "b" else WHITE)
+    report = judge(board, seed=0)
+    assert report.unclear == [] and report.first_move == {}
+    assert {report.status[p] for p in board.points if board.colour[p] == BLACK} == {status}
+
+
+def black_strings(board: Board) -> dict[int, list[int]]:
+    return {s[0]: list(s) for c, s, _libs in board.strings() if c == BLACK}
+
+
+def test_lives_by_one_move_names_the_vital_point_and_nothing_for_one_eye() -> None:
+    board = board_from_diagram(ONE_MOVE_FROM_TWO_EYES)
+    strings = black_strings(board)
+    e5 = board.point(*parse_vertex("E5", 9, 9))
+    assert lives_by_one_move(board, list(board.colour), BLACK, strings) == dict.fromkeys(
+        strings, e5)
+    one_eye = board_from_diagram(ONE_MOVE_FROM_TWO_EYES.replace("OOX.X.XOO", "OOX.XXXOO"))
+    assert lives_by_one_move(one_eye, list(one_eye.colour), BLACK,
+                             black_strings(one_eye)) == {}
 
 
 def test_strings_that_live_whoever_moves_first_are_decided_not_unclear() -> None:

@@ -233,6 +233,34 @@ def test_a_holder_whose_three_shared_liberties_all_lead_to_a_dead_shape_is_dead(
     assert {white, head[at(board, "A1")]} <= certain
 
 
+# White's corner group of BARE_HOLDER with its outside liberties, E1 and E2, in an empty
+# strip two rows high along the edge: E1 to J1 touch no Black stone, so on its own the rule
+# cannot tell that White makes no eye there (White's group is not dead, nor seki, when it is
+# not said); the playouts can, when they give the strip to Black in nearly every playout.
+# A scored game of 2002 had a holder so, its outside liberties in an empty strip along the
+# edge in its opponent's area, that the players and KataGo counted dead.
+HOLDER_BESIDE_AN_EMPTY_STRIP = BLACK_ABOVE + """
+    OOOOXXXXX
+    .O.O.....
+    XXXO.....
+"""
+
+
+@pytest.mark.parametrize(("owned", "dies"), [(0.9, True), (0.7, False), (None, False)])
+def test_a_holder_whose_outside_lies_in_the_opponents_area_by_the_playouts_is_dead(
+        owned: float | None, dies: bool) -> None:
+    board = board_from_diagram(HOLDER_BESIDE_AN_EMPTY_STRIP)
+    head, stones = string_heads(board)
+    status = dict.fromkeys(stones, "alive")
+    strip = points(board, "E1 F1 G1 H1 J1 E2 F2 G2 H2 J2")
+    ownership = None if owned is None else dict.fromkeys(strip, owned)  # Black's: +1
+    killed = kill_bare_holders(board, list(board.colour), list(board.colour), head, stones,
+                               status, set(), ownership)
+    white = head[at(board, "A3")]
+    assert killed == ([white] if dies else [])
+    assert status[white] == (DEAD if dies else "alive")
+
+
 # -- a held string in a race ----------------------------------------------------------------
 
 # Black's group holds White's five stones (two shared liberties, A1 and C1) and has one

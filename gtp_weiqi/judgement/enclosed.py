@@ -8,8 +8,9 @@ points reachable from it without crossing a wall, is small) it is read out exact
 
 The enclosure of a string: the points reachable from it through empty points, stones of its
 own colour and opponent strings held inside (stones the group may take): small strings whose
-every liberty touches the group or only stones of such strings (a point they share that
-nothing else touches: two stones cornered together on the edge).
+every liberty touches the group or only stones of such strings and empty points that touch
+the group (a point they share that nothing else touches: two stones cornered together on the
+edge; the corner point behind two stones on the edge).
 The *wall* is the opponent strings around it.  The reading applies only when every wall string
 is judged alive, lives apart from the enclosure (`wall_lives_apart`: two eye spaces of its
 own outside, or a big one; a wall in seki with a group outside is no wall) and has at least
@@ -74,7 +75,8 @@ def _held_inside(board: PlayoutBoard, q: int, c: int) -> bool:
     """Whether the opponent string at q is held inside c's group, with the opponent strings
     it shares a liberty with that touches no stone of c (stones cornered together on the
     edge): at most `MAX_HELD_STRINGS` strings of at most `MAX_HELD` stones each, every
-    liberty of them touching a stone of c or only their own stones."""
+    liberty of them touching a stone of c, or only their own stones and empty points that
+    touch c (the corner point behind two stones on the edge)."""
     col, head, nbrs = board.colour, board.head, board.neighbours
     cluster = {head[q]}
     todo = [q]
@@ -85,10 +87,10 @@ def _held_inside(board: PlayoutBoard, q: int, c: int) -> bool:
         for x in board.liberties(s):
             if any(col[y] == c for y in nbrs[x]):
                 continue
-            if any(col[y] == EMPTY for y in nbrs[x]):
-                return False
+            if any(col[y] == EMPTY and all(col[z] != c for z in nbrs[y]) for y in nbrs[x]):
+                return False  # an empty point beside it touching no stone of c: room
             for y in nbrs[x]:
-                if head[y] not in cluster:
+                if col[y] != EMPTY and head[y] not in cluster:
                     cluster.add(head[y])
                     todo.append(y)
         if len(cluster) > MAX_HELD_STRINGS:

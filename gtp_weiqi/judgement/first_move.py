@@ -34,6 +34,10 @@ first mover than passing (the other side moving first), and not at all when it c
 itself (dead with the owner first, alive with the opponent first).  It runs only on strings
 that would otherwise stay unclear, so it never overturns a verdict of the first reading.
 
+A string the playouts call dead is not asked again, but one that a single move of its owner
+makes pass-alive (`lives_by_one_move`: Benson's test after the move) is no dead string: the
+judgement leaves it unclear, the owner living by that move.
+
 Deterministic for a given position and ``random.Random`` (the playouts' own, after the
 decision's rounds): candidates in point order, ties kept by the first.
 """
@@ -42,11 +46,12 @@ from __future__ import annotations
 
 import random
 
-from ..core.board import BLACK, EMPTY, WHITE
+from ..core.board import BLACK, EMPTY, WHITE, Board
 from ..core.playout_board import PlayoutBoard
+from .benson import pass_alive
 from .decision import decide_by_share
 from .ownership import OwnershipPlayouts
-from .regions import Blocks
+from .regions import Blocks, find_regions
 from .report import ALIVE, DEAD, UNCLEAR, FirstMove
 
 # PlayoutBoard's stones[p] and libs[p] are None unless p is a string's head; the type
@@ -59,6 +64,7 @@ WEAK_LIBERTIES = 2  # a neighbour string with at most this many liberties is par
 REPLIES = True  # strings left open are read again against the best local replies
 REPLY_MOVES = 3  # of the first mover's best first moves, how many meet the replies
 JUDGE_FACTOR = 4  # the move and reply chosen are judged on this many times the playouts
+EYE_SPACE_MAX = 7  # a region without the owner's stones this small beside a string: eye space
 
 
 def first_move_outcomes(mc: OwnershipPlayouts, unclear: list[list[int]],
@@ -93,6 +99,38 @@ def first_move_outcomes(mc: OwnershipPlayouts, unclear: list[list[int]],
                                 else outcomes)
             key = tuple(sorted(base.stones[h]))  # type: ignore[arg-type]  # at a head
             found[key] = first
+    return found
+
+
+def lives_by_one_move(board: Board, col: list[int], colour: int,
+                      strings: dict[int, list[int]], multi_stone_suicide: bool = False
+                      ) -> dict[int, int]:
+    """Of `strings` (head -> stones) of `colour` on `col`, those one move of their owner makes
+    pass-alive (Benson: two eyes nothing can take), each with the lowest such move.  Asked
+    only of strings beside an eye space (a region without `colour`'s stones of at most
+    EYE_SPACE_MAX points); the moves tried are their liberties and the eye spaces' empty
+    points.  Such a string called dead is open, not dead: its owner lives by moving there."""
+    points, nbrs = board.points, board.neighbours
+    regions, region_of = find_regions(points, nbrs, lambda p: col[p] != colour)
+    moves: set[int] = set()
+    for stones in strings.values():
+        beside = {region_of[q] for s in stones for q in nbrs[s] if col[q] != colour}
+        spaces = [regions[r] for r in beside if len(regions[r]) <= EYE_SPACE_MAX]
+        if spaces:
+            moves.update(q for s in stones for q in nbrs[s] if col[q] == EMPTY)
+            moves.update(p for space in spaces for p in space if col[p] == EMPTY)
+    found: dict[int, int] = {}
+    for move in sorted(moves):
+        trial = PlayoutBoard(board, col)
+        if not trial.is_legal(move, colour):
+            continue
+        trial.play(move, colour)
+        alive = pass_alive(trial.colour, points, nbrs, colour, multi_stone_suicide)[0]
+        for h, stones in strings.items():
+            if h not in found and stones[0] in alive:
+                found[h] = move
+        if len(found) == len(strings):
+            break
     return found
 
 

@@ -38,7 +38,7 @@ none.
 
 from __future__ import annotations
 
-from collections.abc import Iterable
+from collections.abc import Iterable, Mapping
 
 from ..core.board import BLACK, EMPTY, Board
 from .decision import bent_four_shapes
@@ -53,6 +53,7 @@ Regions = tuple[list[list[int]], dict[int, int]]  # `empty_regions`: the regions
 
 MAX_SHAPE = 6  # eye spaces read: the killable shapes up to six points are known exactly
 MAX_SHARED = 4  # liberties a held string shares with its holder, at most, for the reading
+OWNED = 0.8  # a point the playouts give a side this surely (90 % of them) is its area
 
 
 def revive_holders(board: Board, col: list[int], head: dict[int, int],
@@ -80,11 +81,13 @@ def revive_holders(board: Board, col: list[int], head: dict[int, int],
 
 def kill_bare_holders(board: Board, col: list[int], final: list[int], head: dict[int, int],
                       stones: dict[int, list[int]], string_status: dict[int, str],
-                      certain: set[int]) -> list[int]:
+                      certain: set[int], ownership: Mapping[int, float] | None = None
+                      ) -> list[int]:
     """On `final` (the position `col` without the stones called dead), mark dead, and
     certain, the strings not called dead (not `certain` ones) that hold an opponent string
     with two to `MAX_SHARED` liberties (put back on the board if it was called dead), when
-    the holder's other liberties are points the opponent fills at no risk (`_fillable`) and
+    the holder's other liberties are points the opponent fills at no risk (`_fillable`, with
+    the playouts' `ownership` of the points, +1 Black ... -1 White, where they ran) and
     it must take, or be taken, into a killable shape whatever either side fills first
     (`_holder_dies`; with two liberties: a capture the opponent can force leaves no two
     eyes, and taking the string at once, filling both itself, none either).  The held
@@ -105,7 +108,8 @@ def kill_bare_holders(board: Board, col: list[int], final: list[int], head: dict
                 continue
             if regions is None:
                 regions = empty_regions(final, board.points, board.neighbours)
-            if _fillable(board, trial, head, stones, string_status, g, s, outside, regions):
+            if _fillable(board, trial, head, stones, string_status, g, s, outside, regions,
+                         ownership or {}):
                 string_status[s] = ALIVE
                 certain.add(s)
                 for h in sorted({g} | companions(board, trial, head, stones, g, s, libs)):
@@ -164,14 +168,15 @@ def _read_pair(board: Board, col: list[int], final: list[int], head: dict[int, i
 
 def _fillable(board: Board, final: list[int], head: dict[int, int],
               stones: dict[int, list[int]], string_status: dict[int, str], g: int, s: int,
-              outside: set[int], regions: Regions) -> bool:
+              outside: set[int], regions: Regions, ownership: Mapping[int, float]) -> bool:
     """Whether the opponent can fill g's `outside` liberties (those not shared with the held
     string s) and every point g could extend to from them, and g can take nothing else: each
     point of their empty regions touches a stone of an opponent string called alive (not
-    s), so g makes no eye there, and no stone of g's colour but g's own; and every opponent
-    string beside g but s is called alive and has two liberties or more that are not g's
-    (no string g itself holds, none g can take).  `regions`: the empty regions of the
-    position without s (those of g's other liberties are the same with it)."""
+    s) or is the opponent's area by the playouts (`OWNED`), so g makes no eye there, and no
+    stone of g's colour but g's own; and every opponent string beside g but s is called
+    alive and has two liberties or more that are not g's (no string g itself holds, none g
+    can take).  `regions`: the empty regions of the position without s (those of g's other
+    liberties are the same with it)."""
     nbrs = board.neighbours
     libs_g = _liberties(board, final, stones[g])
     firm: dict[int, bool] = {}
@@ -187,6 +192,7 @@ def _fillable(board: Board, final: list[int], head: dict[int, int],
         return False
     parts, region_of = regions
     opp = 3 - final[g]
+    sign = 1.0 if opp == BLACK else -1.0
     for i in sorted({region_of[x] for x in outside}):
         for y in parts[i]:
             touches = False
@@ -195,7 +201,7 @@ def _fillable(board: Board, final: list[int], head: dict[int, int],
                     touches = True
                 elif final[q] == 3 - opp and head[q] != g:
                     return False  # another string of g's colour: it could join it
-            if not touches:
+            if not touches and ownership.get(y, 0.0) * sign < OWNED:
                 return False
     return True
 
@@ -328,7 +334,7 @@ def read_held_races(board: Board, col: list[int], final: list[int], head: dict[i
             parts, region_of = regions
             if any(len(parts[region_of[x]]) != 1 for x in outside) \
                     or not _fillable(board, trial, head, stones, string_status, g, s, outside,
-                                     regions) \
+                                     regions, {}) \
                     or forced_capture_eyes(board, stones[s], libs) is not True:
                 break
             taken = _all_two_eyes(board, _spaces_when_taken(stones[s], libs))

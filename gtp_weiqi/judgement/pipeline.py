@@ -33,6 +33,8 @@ marks (死活与归属: a status per string, an owner per empty point):
    dead stone in atari, read with that stone taken in place, seki with it;
    `_revive_in_own_area`: strings called dead in a region only their own colour borders,
    once the dead stones are off, alive (dead stones stand in the opponent's area);
+   `_open_lives_by_one_move`: strings called dead that one move of their owner makes
+   pass-alive depend on who moves first, unclear (`first_move.lives_by_one_move`);
    `_mark_seki`: seki judged again without the dead stones; then the point owners (`owners`).
 
 What none of them decides is *unclear*: said, not guessed.  Everything is deterministic for a
@@ -50,7 +52,7 @@ from .benson import pass_alive
 from .consistency import make_consistent
 from .decision import bent_four_in_corner, decide_by_playouts
 from .enclosed import enclosure, read_enclosed
-from .first_move import FirstMove, first_move_outcomes
+from .first_move import FirstMove, first_move_outcomes, lives_by_one_move
 from .held import kill_bare_holders, read_held_races, revive_holders
 from .links import revive_connected, revive_joined, revive_two_eyed
 from .openness import free_strings
@@ -124,12 +126,13 @@ def judge(board: Board, *, seed: int = 0, playouts: int | None = None,
         _relink(j)
     _mark_free_alive(j)
     kill_bare_holders(j.board, j.col, j.dead_removed(), j.head, j.stones, j.string_status,
-                      j.certain)
+                      j.certain, j.ownership)
     j.first_move.update(read_held_races(j.board, j.col, j.dead_removed(), j.head, j.stones,
                                         j.string_status, j.certain))
     final = _revive_race_seki(j, seki)
     final = _revive_seki_around_taken(j, final)
     final = _revive_in_own_area(j, final)
+    final = _open_lives_by_one_move(j, final, multi_stone_suicide)
     seki_final = _mark_seki(j, final)
     return _report(j, final, seki_final)
 
@@ -415,6 +418,40 @@ def _revive_in_own_area(j: _Judging, final: list[int]) -> list[int]:
     for h in revived:
         j.string_status[h] = ALIVE
     return j.dead_removed() if revived else final
+
+
+def _open_lives_by_one_move(j: _Judging, final: list[int], multi_stone_suicide: bool
+                            ) -> list[int]:
+    """`final` after the strings called dead (not certainly) that one move of their owner
+    makes pass-alive (`lives_by_one_move`) are left unclear: their fate depends on who moves
+    first, the owner living by that move and the opponent, moving first, killing as the
+    playouts found (at the same point, the vital point, where it may play).  A finished game
+    leaves no such point open; a record stopped short of its end does.  A bent four in the
+    corner stays dead: the rules call it so (`_mark_bent_four_dead`)."""
+    opened = False
+    for colour in (BLACK, WHITE):
+        dead = {h: j.stones[h] for h, st in sorted(j.string_status.items())
+                if st == DEAD and h not in j.certain and j.col[h] == colour}
+        if not dead:
+            continue
+        trial = j.dead_removed() if opened else final[:]
+        for stones in dead.values():
+            for p in stones:
+                trial[p] = colour
+        for h in bent_four_in_corner(j.board, trial, j.points, j.nbrs):
+            dead.pop(h, None)  # dead by rule, though one move of its owner lives there
+        played = PlayoutBoard(j.board, trial)
+        for h, move in lives_by_one_move(j.board, trial, colour, dead,
+                                         multi_stone_suicide).items():
+            del j.string_status[h]
+            opened = True
+            kill = move if played.is_legal(move, opponent(colour)) else -1
+            black_first, white_first = (move, kill) if colour == BLACK else (kill, move)
+            j.first_move[tuple(j.stones[h])] = FirstMove(
+                black=ALIVE if colour == BLACK else DEAD,
+                white=DEAD if colour == BLACK else ALIVE,
+                black_move=black_first, white_move=white_first)
+    return j.dead_removed() if opened else final
 
 
 def _mark_seki(j: _Judging, final: list[int]) -> SekiInfo:

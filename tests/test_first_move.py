@@ -221,6 +221,27 @@ def test_the_group_once_the_vital_point_is_played_is_settled(move: str, status: 
     assert {report.status[p] for p in board.points if board.colour[p] == BLACK} == {status}
 
 
+def test_when_the_owner_still_lives_after_the_vital_point_the_other_outcome_is_unclear(
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    # A stand-in for the reading after White's E5 that still finds a move making Black's
+    # strings pass-alive (as a second way to two eyes would): White first is then unclear,
+    # not dead; Black first stays alive.
+    from gtp_weiqi.judgement import pipeline
+
+    real = pipeline.lives_by_one_move
+
+    def still_lives(board: Board, col: list[int], colour: int, strings: dict[int, list[int]],
+                    multi_stone_suicide: bool = False) -> dict[int, int]:
+        found = real(board, col, colour, strings, multi_stone_suicide)
+        if len(strings) == 1 and not found:  # the question asked after White's E5
+            return dict.fromkeys(strings, board.point(*parse_vertex("E5", 9, 9)))
+        return found
+
+    monkeypatch.setattr(pipeline, "lives_by_one_move", still_lives)
+    found = first_moves(ONE_MOVE_FROM_TWO_EYES, 0)
+    assert set(found.values()) == {("alive", "E5", "unclear", "E5")}
+
+
 def black_strings(board: Board) -> dict[int, list[int]]:
     return {s[0]: list(s) for c, s, _libs in board.strings() if c == BLACK}
 

@@ -9,8 +9,8 @@ points reachable from it without crossing a wall, is small) it is read out exact
 The enclosure of a string: the points reachable from it through empty points, stones of its
 own colour and opponent strings held inside (stones the group may take): small strings whose
 every liberty touches the group or only stones of such strings and empty points that touch
-the group (a point they share that nothing else touches: two stones cornered together on the
-edge; the corner point behind two stones on the edge).
+a stone of its colour (a point they share that nothing else touches: two stones cornered
+together on the edge; the corner point behind two stones on the edge).
 The *wall* is the opponent strings around it.  The reading applies only when every wall string
 is judged alive, lives apart from the enclosure (`wall_lives_apart`: two eye spaces of its
 own outside, or a big one; a wall in seki with a group outside is no wall) and has at least

@@ -120,10 +120,11 @@ def lives_by_one_move(board: Board, col: list[int], colour: int,
             moves.update(q for s in stones for q in nbrs[s] if col[q] == EMPTY)
             moves.update(p for space in spaces for p in space if col[p] == EMPTY)
     found: dict[int, int] = {}
+    base = PlayoutBoard(board, col)
     for move in sorted(moves):
-        trial = PlayoutBoard(board, col)
-        if not trial.is_legal(move, colour):
+        if not base.is_legal(move, colour):
             continue
+        trial = base.copy()
         trial.play(move, colour)
         alive = pass_alive(trial.colour, points, nbrs, colour, multi_stone_suicide)[0]
         for h, stones in strings.items():

@@ -53,7 +53,7 @@ Regions = tuple[list[list[int]], dict[int, int]]  # `empty_regions`: the regions
 
 MAX_SHAPE = 6  # eye spaces read: the killable shapes up to six points are known exactly
 MAX_SHARED = 4  # liberties a held string shares with its holder, at most, for the reading
-OWNED = 0.8  # a point the playouts give a side this surely (90 % of them) is its area
+OWNED = 0.8  # a point whose playout ownership is this much a side's is its area (+1: all)
 
 
 def revive_holders(board: Board, col: list[int], head: dict[int, int],
@@ -332,6 +332,7 @@ def read_held_races(board: Board, col: list[int], final: list[int], head: dict[i
             if regions is None:
                 regions = empty_regions(final, board.points, board.neighbours)
             parts, region_of = regions
+            # single points only: each must touch a living opponent string (no ownership)
             if any(len(parts[region_of[x]]) != 1 for x in outside) \
                     or not _fillable(board, trial, head, stones, string_status, g, s, outside,
                                      regions, {}) \

@@ -45,6 +45,7 @@ on hash order.
 from __future__ import annotations
 
 import random
+from collections.abc import Iterable
 
 from ..core.board import BLACK, EMPTY, WHITE, Board, opponent
 from ..core.playout_board import PlayoutBoard
@@ -59,7 +60,7 @@ from .openness import free_strings
 from .owners import point_owners
 from .ownership import OwnershipPlayouts
 from .regions import border_colours, empty_regions, find_strings
-from .report import ALIVE, DEAD, OWNER_COLOUR, SEKI, StatusReport
+from .report import ALIVE, DEAD, OWNER_COLOUR, SEKI, UNCLEAR, StatusReport
 from .seki import SekiInfo, seki_in
 
 
@@ -67,7 +68,8 @@ class _Judging:
     """A judgement under way: the position's strings and what the passes marked so far.
 
     string_status -- head -> ALIVE | DEAD | SEKI for the strings decided
-    certain -- heads Benson decided (nothing overrules them)
+    certain -- heads whose verdict is proven (Benson, the exact readings): nothing overrules
+        them
     fixed_owner -- points whose owner Benson settled -> colour
     work -- the colours without the stones Benson found dead
     ownership -- point -> +1 Black ... -1 White, where playouts judged it
@@ -88,6 +90,14 @@ class _Judging:
         self.ownership: dict[int, float] = {}
         self.playouts: list[OwnershipPlayouts] = []
         self.first_move: dict[tuple[int, ...], FirstMove] = {}
+
+    def put_back(self, final: list[int], heads: Iterable[int]) -> list[int]:
+        """A copy of `final` with the stones of the strings `heads` on it."""
+        trial = final[:]
+        for h in heads:
+            for p in self.stones[h]:
+                trial[p] = self.col[p]
+        return trial
 
     def dead_removed(self) -> list[int]:
         """The colours with every string marked dead taken off."""
@@ -309,11 +319,7 @@ def _revive_race_seki(j: _Judging, seki: SekiInfo) -> list[int]:
              if j.string_status.get(h) != ALIVE and h not in j.certain}
     if not heads:
         return final
-    trial = list(final)
-    for h in heads:
-        for p in j.stones[h]:
-            trial[p] = j.col[p]
-    revived = _heads(j, seki_in(j.board, trial).races) & heads
+    revived = _heads(j, seki_in(j.board, j.put_back(final, heads)).races) & heads
     for h in sorted(revived):
         j.string_status[h] = ALIVE
     return j.dead_removed() if revived else final
@@ -371,10 +377,7 @@ def _revive_seki_around_taken(j: _Judging, final: list[int]) -> list[int]:
     revived: list[int] = []
     partners: set[int] = set()
     for (_, colour), heads in groups.items():
-        trial = list(final)
-        for h in heads:
-            for p in j.stones[h]:
-                trial[p] = colour
+        trial = j.put_back(final, heads)
         taken = _taken_in_place(j, trial, takings)
         if taken == trial:
             continue
@@ -424,33 +427,42 @@ def _open_lives_by_one_move(j: _Judging, final: list[int], multi_stone_suicide: 
                             ) -> list[int]:
     """`final` after the strings called dead (not certainly) that one move of their owner
     makes pass-alive (`lives_by_one_move`) are left unclear: their fate depends on who moves
-    first, the owner living by that move and the opponent, moving first, killing as the
-    playouts found (at the same point, the vital point, where it may play).  A finished game
-    leaves no such point open; a record stopped short of its end does.  A bent four in the
-    corner stays dead: the rules call it so (`_mark_bent_four_dead`)."""
+    first, the owner living by that move.  The opponent moving first kills them, as the
+    playouts found, at the same point (the vital point) where it may play there; when the
+    owner can still live by one move after that, the opponent's outcome is unclear too.  A
+    finished game leaves no such point open; a record stopped short of its end does.  Strings
+    pass-alive already (once the opponent's dead stones are off) are not this pass's to
+    open, and a bent four in the corner stays dead: the rules call it so
+    (`_mark_bent_four_dead`)."""
     opened = False
     for colour in (BLACK, WHITE):
         dead = {h: j.stones[h] for h, st in sorted(j.string_status.items())
                 if st == DEAD and h not in j.certain and j.col[h] == colour}
         if not dead:
             continue
-        trial = j.dead_removed() if opened else final[:]
-        for stones in dead.values():
-            for p in stones:
-                trial[p] = colour
-        for h in bent_four_in_corner(j.board, trial, j.points, j.nbrs):
-            dead.pop(h, None)  # dead by rule, though one move of its owner lives there
+        trial = j.put_back(j.dead_removed() if opened else final, dead)
+        standing = pass_alive(trial, j.points, j.nbrs, colour, multi_stone_suicide)[0]
+        for h in [h for h in dead if h in standing] + bent_four_in_corner(
+                j.board, trial, j.points, j.nbrs):
+            dead.pop(h, None)
         played = PlayoutBoard(j.board, trial)
         for h, move in lives_by_one_move(j.board, trial, colour, dead,
                                          multi_stone_suicide).items():
             del j.string_status[h]
             opened = True
+            owner_first, other_first = ALIVE, DEAD
             kill = move if played.is_legal(move, opponent(colour)) else -1
+            if kill >= 0:
+                after = played.copy()
+                after.play(kill, opponent(colour))
+                if after.colour[h] == colour and lives_by_one_move(
+                        j.board, after.colour, colour, {h: j.stones[h]}, multi_stone_suicide):
+                    other_first = UNCLEAR
             black_first, white_first = (move, kill) if colour == BLACK else (kill, move)
+            black, white = (owner_first, other_first) if colour == BLACK \
+                else (other_first, owner_first)
             j.first_move[tuple(j.stones[h])] = FirstMove(
-                black=ALIVE if colour == BLACK else DEAD,
-                white=DEAD if colour == BLACK else ALIVE,
-                black_move=black_first, white_move=white_first)
+                black=black, white=white, black_move=black_first, white_move=white_first)
     return j.dead_removed() if opened else final
 
 

@@ -70,16 +70,19 @@ EYE_SPACE_MAX = 7  # a region without the owner's stones this small beside a str
 def first_move_outcomes(mc: OwnershipPlayouts, unclear: list[list[int]],
                         playouts: int = PLAYOUTS_PER_MOVE, played: PlayoutBoard | None = None
                         ) -> dict[tuple[int, ...], FirstMove]:
-    """For the `unclear` strings (stone points of strings of ``mc.base``), what each side
-    achieves by moving first, keyed by their sorted stone points (`FirstMove.settled` says
-    which of them no first mover changes).  `mc` is the decision's last round of playouts; its
-    position is restored before returning.  `played`, when given, is the position with the
-    stones the playouts start without still on it: a first move must be legal there too (a
-    play beside a dead stone that only its removal makes legal is no first move: the stone's
-    capture comes first)."""
+    """For the `unclear` strings (stone points of strings of ``mc.base``; one the playouts
+    started without gets no outcome), what each side achieves by moving first, keyed by their
+    sorted stone points (`FirstMove.settled` says which of them no first mover changes).
+    `mc` is the decision's last round of playouts; its position is restored before
+    returning.  `played`, when given, is the position with the stones the playouts start
+    without still on it: a first move must be legal there too (a play beside a dead stone
+    that only its removal makes legal is no first move: the stone's capture comes first)."""
+    base = mc.base
+    # one taken off by the tactical reader, its verdict dropped since by the consistency
+    # pass, has no fight here: it stays unclear, unasked
+    unclear = [s for s in unclear if base.colour[s[0]] != EMPTY]
     if not unclear:
         return {}
-    base = mc.base
     found: dict[tuple[int, ...], FirstMove] = {}
     for fight in _fights(base, unclear):
         outcomes: dict[int, tuple[dict[int, str], int]] = {}

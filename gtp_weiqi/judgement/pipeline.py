@@ -441,13 +441,15 @@ def _open_lives_by_one_move(j: _Judging, final: list[int], multi_stone_suicide: 
         if not dead:
             continue
         trial = j.put_back(j.dead_removed() if opened else final, dead)
+        found = lives_by_one_move(j.board, trial, colour, dead, multi_stone_suicide)
+        if not found:
+            continue  # the common case: nothing below is computed
         standing = pass_alive(trial, j.points, j.nbrs, colour, multi_stone_suicide)[0]
-        for h in [h for h in dead if h in standing] + bent_four_in_corner(
+        for h in [h for h in found if h in standing] + bent_four_in_corner(
                 j.board, trial, j.points, j.nbrs):
-            dead.pop(h, None)
+            found.pop(h, None)
         played = PlayoutBoard(j.board, trial)
-        for h, move in lives_by_one_move(j.board, trial, colour, dead,
-                                         multi_stone_suicide).items():
+        for h, move in found.items():
             del j.string_status[h]
             opened = True
             owner_first, other_first = ALIVE, DEAD

@@ -18,15 +18,18 @@ def _interrupted_while_importing(_signum: int, _frame: object) -> None:
 
 
 def run() -> int:
-    """The command: the command line's modules imported under the guard above (only where
-    Ctrl-C is not ignored), then `gtp_weiqi.ui.cli.main` with Ctrl-C as usual.  This module
-    imports nothing of the package at its top, so the guard holds from the first import."""
+    """The command: the modules the command line runs (the parser's and the named
+    subcommand's) imported under the guard above (only where Ctrl-C is not ignored), then
+    `gtp_weiqi.ui.cli.main` with Ctrl-C as usual.  This module imports nothing of the
+    package at its top, so the guard holds from the first import to the last one the
+    start makes at module level."""
     guarded = signal.getsignal(signal.SIGINT) is signal.default_int_handler
     if guarded:
         signal.signal(signal.SIGINT, _interrupted_while_importing)
     try:
-        from .ui.cli import main
+        from .ui.cli import import_command, main
 
+        import_command(sys.argv[1:])
         if guarded:
             signal.signal(signal.SIGINT, signal.default_int_handler)
         return main()

@@ -98,6 +98,16 @@ def subcommand_module(name: str) -> Any:
     return importlib.import_module(f"{__package__}.{name}")
 
 
+def import_command(argv: Sequence[str]) -> None:
+    """Import the modules the command line `argv` will run (the engine's, and the named
+    subcommand's), so that a caller can import them under its own Ctrl-C guard; the rest
+    of the start (parsing, the subcommand's run) then imports nothing at module level."""
+    from . import engine_cli  # noqa: F401  # the parser tree's top
+
+    if argv and argv[0] in SUBCOMMANDS:
+        subcommand_module(SUBCOMMANDS[argv[0]][0])
+
+
 def unknown_subcommand(word: str) -> str:
     """The refusal of a first word that is neither an option nor a subcommand."""
     return (f"unknown subcommand {word!r}{did_you_mean(word, SUBCOMMANDS)}; "
@@ -188,4 +198,5 @@ def run_subcommand(name: str, argv: Sequence[str] | None = None) -> int:
     return main([name, *(sys.argv[1:] if argv is None else argv)])
 
 
-__all__ = ["SUBCOMMANDS", "UsageStop", "build_parser", "main", "parse", "run_subcommand"]
+__all__ = ["SUBCOMMANDS", "UsageStop", "build_parser", "import_command", "main", "parse",
+           "run_subcommand"]

@@ -157,11 +157,10 @@ def test_what_no_first_mover_changes_is_settled(black: str, white: str, owner: i
 
 
 # White's E1 is in atari at D1, and Black's capture there is a ko (劫): D1 would have the one
-# liberty E1.  Both sides passed with the ko open, and the ko decides nothing else: Black,
-# moving first, takes the stone; White, moving first, connects it.  It depends on who moves
-# first, and is said so.  (Keeping such a stone on the board as the position stands was tried:
-# on the scored KGS games that agree, it put one game right and one wrong, where the players
-# had taken such a stone off.)
+# liberty E1.  Both sides stopped with the ko open: Black, moving first, would take the stone;
+# White, moving first, would connect it.  Games are counted with such a stone standing when
+# it is the only one (a lone stone in atari at its own connection point, docs/judgement.md):
+# the judgement calls it alive, at every seed, instead of leaving it to who moves first.
 KO_LEFT_OPEN = """
     ...OX....
     ...OX....
@@ -174,15 +173,45 @@ KO_LEFT_OPEN = """
     ..O.OX...
 """
 
+# The same with Black's D9 in atari at E9 too, where White's capture is a ko: each side has
+# such a stone, and the first to move connects its own or takes the other's (the count is
+# the same either way).  Each depends on who moves first, and is said so.
+KOS_LEFT_OPEN_ON_BOTH_SIDES = """
+    ..OX.X...
+    ...OX....
+    ...OX....
+    ...OX....
+    ...OX....
+    ...OX....
+    ...OX....
+    ...OXX...
+    ..O.OX...
+"""
+
 
 @pytest.mark.parametrize("seed", range(6))
-def test_a_lone_stone_left_in_an_open_ko_depends_on_who_moves_first(seed: int) -> None:
+def test_a_lone_stone_left_in_an_open_ko_stands_when_it_is_the_only_one(seed: int) -> None:
     board = board_from_diagram(KO_LEFT_OPEN)
     report = judge(board, seed=seed)
     e1 = board.point(0, 4)
-    assert report.unclear == [(e1,)]
-    first = report.first_move[(e1,)]
-    assert (first.black, first.white) == ("dead", "alive")
+    assert report.status[e1] == "alive"
+    assert report.unclear == []
+    assert report.first_move == {}
+
+
+@pytest.mark.parametrize("seed", range(6))
+def test_lone_stones_in_open_kos_of_both_colours_depend_on_who_moves_first(seed: int) -> None:
+    board = board_from_diagram(KOS_LEFT_OPEN_ON_BOTH_SIDES)
+    report = judge(board, seed=seed)
+    e1, d1, d9, e9 = (board.point(*parse_vertex(v, 9, 9))  # type: ignore[misc]
+                      for v in ("E1", "D1", "D9", "E9"))
+    assert report.unclear == [(e1,), (d9,)]
+    assert report.first_move[(e1,)] == FirstMove(black="dead", white="alive", black_move=d1,
+                                                 white_move=d1)
+    assert report.first_move[(d9,)] == FirstMove(black="alive", white="dead", black_move=e9,
+                                                 white_move=e9)
+    # the other strings are decided
+    assert all(st == "alive" for p, st in report.status.items() if p not in (e1, d9))
 
 
 # Black's eleven stones in White's area have two eyes, D6 and F6, each with one White stone

@@ -55,6 +55,7 @@ from .decision import bent_four_in_corner, decide_by_playouts
 from .enclosed import enclosure, read_enclosed
 from .first_move import FirstMove, first_move_outcomes, lives_by_one_move
 from .held import kill_bare_holders, read_held_races, revive_holders
+from .ko_stones import ko_connection_stones
 from .links import revive_connected, revive_joined, revive_two_eyed
 from .openness import free_strings
 from .owners import point_owners
@@ -143,6 +144,7 @@ def judge(board: Board, *, seed: int = 0, playouts: int | None = None,
     final = _revive_seki_around_taken(j, final)
     final = _revive_in_own_area(j, final)
     final = _open_lives_by_one_move(j, final, multi_stone_suicide)
+    final = _settle_ko_connections(j, final)
     seki_final = _mark_seki(j, final)
     return _report(j, final, seki_final)
 
@@ -466,6 +468,32 @@ def _open_lives_by_one_move(j: _Judging, final: list[int], multi_stone_suicide: 
             j.first_move[tuple(j.stones[h])] = FirstMove(
                 black=black, white=white, black_move=black_first, white_move=white_first)
     return j.dead_removed() if opened else final
+
+
+def _settle_ko_connections(j: _Judging, final: list[int]) -> list[int]:
+    """`final` after the lone stones in atari at their own connection point
+    (`ko_connection_stones`) are settled as the games measured count them: when only one
+    colour has such stones they stand (alive); when both colours have, each depends on who
+    moves first (the first to move connects its own or takes the other's, and the count is
+    the same either way), unclear.  The earlier passes leave a single one to depend on who
+    moves first, or join it to the group it connects to; proven verdicts stay."""
+    living = {h for h, st in j.string_status.items() if st in (ALIVE, SEKI)}
+    _, _, libs = find_strings(j.col, j.points, j.nbrs)
+    found = {h: c for h, c in ko_connection_stones(j.col, j.nbrs, j.head, j.stones, libs,
+                                                   living).items() if h not in j.certain}
+    if not found:
+        return final
+    both = len(set(found.values())) == 2
+    for h, c in found.items():
+        if not both:
+            j.string_status[h] = ALIVE
+            continue
+        j.string_status.pop(h, None)
+        x = next(iter(libs[h]))
+        j.first_move[tuple(j.stones[h])] = FirstMove(
+            black=ALIVE if c == BLACK else DEAD, white=DEAD if c == BLACK else ALIVE,
+            black_move=x, white_move=x)
+    return j.dead_removed()
 
 
 def _mark_seki(j: _Judging, final: list[int]) -> SekiInfo:

@@ -35,6 +35,9 @@ marks (死活与归属: a status per string, an owner per empty point):
    once the dead stones are off, alive (dead stones stand in the opponent's area);
    `_open_lives_by_one_move`: strings called dead that one move of their owner makes
    pass-alive depend on who moves first, unclear (`first_move.lives_by_one_move`);
+   `_settle_ko_connections`: lone stones left in atari at their own connection point (an
+   open ko) stand when only one colour has such stones, and depend on who moves first when
+   both have (`ko_stones`);
    `_mark_seki`: seki judged again without the dead stones; then the point owners (`owners`).
 
 What none of them decides is *unclear*: said, not guessed.  Everything is deterministic for a

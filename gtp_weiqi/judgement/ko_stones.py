@@ -8,9 +8,10 @@ and who moves next decides each of them.
 
 How the games are counted (the players' result and KataGo, on human games of KGS and
 Tygem; docs/judgement.md has the figures): a *single* such stone, or several of one colour
-only, stands; but when each colour has one, each side's capture answers the other's and
-both are taken (miai, 见合: connecting one's own instead leaves the count the same).
-`ko_connection_stones` finds them; the pipeline gives them those verdicts.
+only, stands.  When each colour has one, the first to move connects its own or takes the
+other's (见合, miai: the count is the same either way), and the games measured go both ways,
+so each depends on who moves first.  `ko_connection_stones` finds them; the pipeline
+(`_settle_ko_connections`) gives them those verdicts.
 """
 
 from __future__ import annotations

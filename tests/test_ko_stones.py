@@ -10,7 +10,7 @@ from support.board_diagram import board_from_diagram
 from test_first_move import KO_LEFT_OPEN
 
 from gtp_weiqi.core.board import WHITE
-from gtp_weiqi.core.coords import parse_vertex
+from gtp_weiqi.core.coords import format_vertex, parse_vertex
 from gtp_weiqi.judgement.ko_stones import ko_connection_stones
 from gtp_weiqi.judgement.regions import find_strings
 
@@ -24,10 +24,8 @@ def found(diagram: str, dead: tuple[str, ...] = ()) -> dict[str, int]:
     dead_heads = {head[board.point(*parse_vertex(v, size, size))]  # type: ignore[misc]
                   for v in dead}
     living = set(stones) - dead_heads
-    names = {board.point(r, c): f"{'ABCDEFGHJ'[c]}{r + 1}" for r in range(size)
-             for c in range(size)}
-    return {names[h]: c for h, c in ko_connection_stones(col, board.neighbours, head, stones,
-                                                         libs, living).items()}
+    stones_found = ko_connection_stones(col, board.neighbours, head, stones, libs, living)
+    return {format_vertex(board.row_col(h)): c for h, c in stones_found.items()}
 
 
 def test_the_stone_in_an_open_ko_is_found() -> None:

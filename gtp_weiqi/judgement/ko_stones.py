@@ -16,7 +16,7 @@ so each depends on who moves first.  `ko_connection_stones` finds them; the pipe
 
 from __future__ import annotations
 
-from ..core.board import EMPTY
+from ..core.board import opponent
 from .regions import Neighbours
 
 
@@ -39,7 +39,7 @@ def ko_connection_stones(col: list[int], nbrs: Neighbours, head: dict[int, int],
         joined = {head[q] for q in around}
         if not joined <= living or any(len(libs[g]) < 2 for g in joined):
             continue
-        attackers = {head[q] for q in nbrs[s] if q in head and col[q] not in (c, EMPTY)}
+        attackers = {head[q] for q in nbrs[s] if col[q] == opponent(c)}
         if not attackers or not attackers <= living:
             continue
         found[h] = c

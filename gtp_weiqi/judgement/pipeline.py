@@ -71,6 +71,7 @@ from .seki import SekiInfo, seki_in
 class _Judging:
     """A judgement under way: the position's strings and what the passes marked so far.
 
+    head, stones, libs -- the position's strings (`find_strings`)
     string_status -- head -> ALIVE | DEAD | SEKI for the strings decided
     certain -- heads whose verdict is proven (Benson, the exact readings): nothing overrules
         them
@@ -86,7 +87,7 @@ class _Judging:
         self.points = board.points
         self.nbrs = board.neighbours
         self.col = list(board.colour)
-        self.head, self.stones, _ = find_strings(self.col, self.points, self.nbrs)
+        self.head, self.stones, self.libs = find_strings(self.col, self.points, self.nbrs)
         self.string_status: dict[int, str] = {}
         self.certain: set[int] = set()
         self.fixed_owner: dict[int, int] = {}
@@ -481,8 +482,7 @@ def _settle_ko_connections(j: _Judging, final: list[int]) -> list[int]:
     the same either way), unclear.  The earlier passes leave a single one to depend on who
     moves first, or join it to the group it connects to; proven verdicts stay."""
     living = {h for h, st in j.string_status.items() if st in (ALIVE, SEKI)}
-    _, _, libs = find_strings(j.col, j.points, j.nbrs)
-    found = {h: c for h, c in ko_connection_stones(j.col, j.nbrs, j.head, j.stones, libs,
+    found = {h: c for h, c in ko_connection_stones(j.col, j.nbrs, j.head, j.stones, j.libs,
                                                    living).items() if h not in j.certain}
     if not found:
         return final
@@ -492,7 +492,7 @@ def _settle_ko_connections(j: _Judging, final: list[int]) -> list[int]:
             j.string_status[h] = ALIVE
             continue
         j.string_status.pop(h, None)
-        x = next(iter(libs[h]))
+        x = next(iter(j.libs[h]))
         j.first_move[tuple(j.stones[h])] = FirstMove(
             black=ALIVE if c == BLACK else DEAD, white=DEAD if c == BLACK else ALIVE,
             black_move=x, white_move=x)

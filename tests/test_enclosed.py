@@ -19,7 +19,12 @@ from gtp_weiqi.core.board import BLACK, Board
 from gtp_weiqi.core.coords import parse_vertex
 from gtp_weiqi.core.playout_board import PlayoutBoard
 from gtp_weiqi.judgement import ALIVE, DEAD, judge, pipeline
-from gtp_weiqi.judgement.enclosed import EnclosureReader, enclosure, read_enclosed
+from gtp_weiqi.judgement.enclosed import (
+    EnclosureReader,
+    enclosure,
+    read_enclosed,
+    two_eyes_by_shape,
+)
 
 
 def at(board: Board, vertex: str) -> int:
@@ -167,6 +172,60 @@ WALL_WITH_ONE_EYE = """
 
 def test_no_reading_when_the_wall_has_no_life_of_its_own() -> None:
     assert read(WALL_WITH_ONE_EYE, "A1") is None
+
+
+# Black's wall around White's ring (two points inside: dead whoever moves first) has one eye
+# space of its own, five points along the edge ending in the corner (F2 F1 G1 H1 J1), and
+# White outside: no vital point there, two eyes whatever White plays, so the wall lives
+# apart and the ring is read.
+WALL_WITH_FIVE_ON_THE_EDGE = """
+    .........
+    .........
+    OOOOOOOOO
+    XXXXXXXXX
+    XOOOOXXXX
+    XO..OXXXX
+    XOOOOXXXX
+    XXXXX.XXX
+    XXXXX....
+"""
+
+# The same wall with a bent four in the corner instead (J2 J1 H1 G1, 盘角曲四): a ko, no
+# life of its own.
+WALL_WITH_BENT_FOUR_IN_THE_CORNER = """
+    .........
+    .........
+    OOOOOOOOO
+    XXXXXXXXX
+    XOOOOXXXX
+    XO..OXXXX
+    XOOOOXXXX
+    XXXXXXXX.
+    XXXXXX...
+"""
+
+
+def test_a_wall_lives_apart_on_one_eye_space_of_a_living_shape() -> None:
+    assert read(WALL_WITH_FIVE_ON_THE_EDGE, "B3") == (True, True)
+    assert read(WALL_WITH_BENT_FOUR_IN_THE_CORNER, "B3") is None
+
+
+@pytest.mark.parametrize(("vertices", "two_eyes"), [
+    (("A5", "B5", "C5", "D5"), True),  # straight four on the edge
+    (("B2", "C2", "D2", "D3"), True),  # bent four off the corner
+    (("F2", "F1", "G1", "H1", "J1"), True),  # five along the edge, ending in the corner
+    (("D4", "E4", "F4", "D5", "E5", "F5"), True),  # rectangular six in the middle
+    (("A1", "B1", "A2", "B2", "A3", "B3"), False),  # rectangular six in the corner: a ko
+    (("A1", "B1", "C1", "A2"), False),  # bent four in the corner
+    (("D4", "E4", "D5", "E5"), False),  # square four
+    (("D4", "E4", "F4", "E5"), False),  # pyramid four: a vital point
+    (("D4", "E4", "F4", "D5", "E5"), False),  # bulky five
+    (("E4", "D5", "E5", "F5", "E6"), False),  # cross five
+    (("D4", "E4", "F4"), False),  # straight three
+])
+def test_the_eye_spaces_two_eyes_by_shape(vertices: tuple[str, ...], two_eyes: bool) -> None:
+    board = Board(9)
+    assert two_eyes_by_shape([at(board, v) for v in vertices], board.neighbours) is two_eyes
 
 
 # White's string in the corner of Black's area has two liberties, G2 and H2, and Black's H1

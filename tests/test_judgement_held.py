@@ -233,6 +233,37 @@ def test_a_holder_whose_three_shared_liberties_all_lead_to_a_dead_shape_is_dead(
     assert {white, head[at(board, "A1")]} <= certain
 
 
+# The same with a liberty of White's outside, E2, beside Black's lone E1, whose other
+# liberty F1 is all Black's: White filling E2 ataris E1, and Black joins at F1 (as Black
+# filling E2 joins it to E3).  E1 has one liberty that is not White's, but joins a living
+# string on each of its liberties, so White takes nothing there and is dead as before.  The
+# rule once asked two liberties of every string beside White and let such a group live (a
+# white group of 18 stones in a scored Tygem game of 2016, called unclear).
+HOLDING_BESIDE_A_STONE_THAT_JOINS = BLACK_ABOVE + """
+    OOOOX.X.X
+    ...O.XXXX
+    XXXOX.X.X
+"""
+
+
+def test_a_holder_beside_a_stone_that_joins_on_each_liberty_is_dead() -> None:
+    board = board_from_diagram(HOLDING_BESIDE_A_STONE_THAT_JOINS)
+    head, stones = string_heads(board)
+    status = dict.fromkeys(stones, "alive")
+    killed = kill_bare_holders(board, list(board.colour), list(board.colour), head, stones,
+                               status, set())
+    assert killed == [head[at(board, "A3")]]
+
+
+@pytest.mark.parametrize("seed", [0, 1, 2])
+def test_the_whole_judgement_kills_that_holder(seed: int) -> None:
+    board = board_from_diagram(HOLDING_BESIDE_A_STONE_THAT_JOINS)
+    report = judge(board, seed=seed)
+    assert {report.status[p] for p in points(board, "A3 B3 C3 D3 D2 D1")} == {DEAD}
+    assert {report.status[p] for p in points(board, "A1 B1 C1 E1")} == {"alive"}
+    assert report.unclear == []
+
+
 # White's corner group of BARE_HOLDER with its outside liberties, E1 and E2, in an empty
 # strip two rows high along the edge: E1 to J1 touch no Black stone, so on its own the rule
 # cannot tell that White makes no eye there (White's group is not dead, nor seki, when it is

@@ -174,18 +174,28 @@ def _fillable(board: Board, final: list[int], head: dict[int, int],
     point of their empty regions touches a stone of an opponent string called alive (not
     s) or is the opponent's area by the playouts (`OWNED`), so g makes no eye there, and no
     stone of g's colour but g's own; and every opponent string beside g but s is called
-    alive and has two liberties or more that are not g's (no string g itself holds, none g
-    can take).  `regions`: the empty regions of the position without s (those of g's other
+    alive and has two liberties or more that are not g's, or one and joins such a string on
+    each of its liberties (no string g itself holds, none g can take: an atari is answered
+    by joining).  `regions`: the empty regions of the position without s (those of g's other
     liberties are the same with it)."""
     nbrs = board.neighbours
     libs_g = _liberties(board, final, stones[g])
     firm: dict[int, bool] = {}
 
-    def standing(h: int) -> bool:
+    def firm_alone(h: int) -> bool:
         if h not in firm:
             firm[h] = string_status.get(h) == ALIVE \
                 and len(_liberties(board, final, stones[h]) - libs_g) >= 2
         return firm[h]
+
+    def standing(h: int) -> bool:
+        if firm_alone(h):
+            return True
+        libs = _liberties(board, final, stones[h])
+        return string_status.get(h) == ALIVE and bool(libs - libs_g) and all(
+            any(final[q] == final[h] and head[q] not in (h, s) and firm_alone(head[q])
+                for q in nbrs[x])
+            for x in libs)
 
     if not all(standing(h) for h in _opponents_beside(board, final, head, stones, g)
                if h != s):

@@ -14,11 +14,11 @@ together on the edge; the corner point behind two stones on the edge).
 The *wall* is the opponent strings around it.  The reading applies only when every wall string
 is judged alive, lives apart from the enclosure (`wall_lives_apart`: two eye spaces of its
 own outside, or one of a living shape; a wall in seki with a group outside is no wall) and
-has at least `WALL_OUTSIDE_LIBERTIES` liberties outside the enclosure, so that nothing inside
-can take it: then the enclosure is a closed board of its own.  Both sides play only on its empty
-points, or pass; two passes in a row end the reading; a ko ends it unread.  The attacker
-wins when the target string is taken; the owner wins when it is still there at the end (alive,
-or seki: 双活 counts as not taken).
+has at least `WALL_OUTSIDE_LIBERTIES` liberties outside the enclosure, so that nothing
+inside can take it: then the enclosure is a closed board of its own.  Both sides play only
+on its empty points, or pass; two passes in a row end the reading; a ko ends it unread.  The
+attacker wins when the target string is taken; the owner wins when it is still there at the
+end (alive, or seki: 双活 counts as not taken).
 
 Exhaustive, with the positions already read remembered, within `BUDGET` positions and `DEPTH`
 plies; a question it cannot finish in them is answered None (`Unread`), never guessed.  Every

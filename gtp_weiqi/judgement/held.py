@@ -180,7 +180,8 @@ def _fillable(board: Board, final: list[int], head: dict[int, int],
     liberties are the same with it)."""
     nbrs = board.neighbours
     libs_g = _liberties(board, final, stones[g])
-    firm: dict[int, bool] = {}
+    firm: dict[int, bool] = {}  # head -> two liberties or more that are not g's
+    joins: dict[int, bool] = {}  # head -> firm, or joins a firm string on each liberty
 
     def firm_alone(h: int) -> bool:
         if h not in firm:
@@ -189,13 +190,14 @@ def _fillable(board: Board, final: list[int], head: dict[int, int],
         return firm[h]
 
     def standing(h: int) -> bool:
-        if firm_alone(h):
-            return True
-        libs = _liberties(board, final, stones[h])
-        return string_status.get(h) == ALIVE and bool(libs - libs_g) and all(
-            any(final[q] == final[h] and head[q] not in (h, s) and firm_alone(head[q])
-                for q in nbrs[x])
-            for x in libs)
+        if h not in joins:
+            libs = _liberties(board, final, stones[h])
+            joins[h] = firm_alone(h) or string_status.get(h) == ALIVE \
+                and bool(libs - libs_g) and all(
+                    any(final[q] == final[h] and head[q] not in (h, s) and firm_alone(head[q])
+                        for q in nbrs[x])
+                    for x in libs)
+        return joins[h]
 
     if not all(standing(h) for h in _opponents_beside(board, final, head, stones, g)
                if h != s):

@@ -19,12 +19,8 @@ from gtp_weiqi.core.board import BLACK, Board
 from gtp_weiqi.core.coords import parse_vertex
 from gtp_weiqi.core.playout_board import PlayoutBoard
 from gtp_weiqi.judgement import ALIVE, DEAD, judge, pipeline
-from gtp_weiqi.judgement.enclosed import (
-    EnclosureReader,
-    enclosure,
-    read_enclosed,
-    two_eyes_by_shape,
-)
+from gtp_weiqi.judgement.enclosed import EnclosureReader, enclosure, read_enclosed
+from gtp_weiqi.judgement.tactics import two_eyes_by_shape
 
 
 def at(board: Board, vertex: str) -> int:

@@ -32,12 +32,10 @@ from collections.abc import Callable
 from ..core.board import EMPTY
 from ..core.playout_board import NO_POINT, PlayoutBoard
 from .regions import border_colours, empty_regions
-from .tactics import Reader, Unread, has_square, nakade_vital_point
+from .tactics import Reader, Unread, two_eyes_by_shape
 
 MAX_ENCLOSURE = 30  # points of an enclosure read, stones included
 MAX_EMPTY = 8  # empty points of an enclosure read
-BIG_EYE_SPACE = 7  # an own region this big is two eyes, whatever is played in it
-LIVING_SHAPE_MIN = 4  # an own region of 4-6 points off the corner is two eyes unless killable
 MAX_HELD = 6  # stones of an opponent string held inside, at most
 MAX_HELD_STRINGS = 3  # opponent strings held together by their shared liberties, at most
 WALL_OUTSIDE_LIBERTIES = 2  # a wall string's liberties outside the enclosure, at least
@@ -121,8 +119,9 @@ def wall_lives_apart(board: PlayoutBoard, inside: list[int], heads: list[int],
     """Whether every wall string lives without the enclosure: it belongs to a block (the
     strings of its colour joined through empty regions only that colour borders, on
     `settled`, the position without the stones judged dead) holding two such regions
-    outside the enclosure, or one that is two eyes by its shape (`two_eyes_by_shape`).  A
-    wall in seki or in a race with a group outside is no wall: its life may hang on what
+    outside the enclosure, or one that is two eyes by its shape (`two_eyes_by_shape`; one
+    too big to read by shape, seven points or more, is two eyes whatever is played in it).
+    A wall in seki or in a race with a group outside is no wall: its life may hang on what
     happens inside."""
     nbrs = board.neighbours
     a = board.colour[heads[0]]
@@ -153,26 +152,10 @@ def wall_lives_apart(board: PlayoutBoard, inside: list[int], heads: list[int],
                             seen.add(y)
                             todo.append(y)
         done |= seen
-        if len(block_regions) < 2 and not any(two_eyes_by_shape(regions[i], nbrs)
+        if len(block_regions) < 2 and not any(two_eyes_by_shape(regions[i], nbrs) is not False
                                               for i in block_regions):
             return False
     return True
-
-
-def two_eyes_by_shape(region: list[int], nbrs: tuple[tuple[int, ...], ...]) -> bool:
-    """Whether an empty region bordered by one colour only is two eyes by its shape alone,
-    whatever the opponent plays in it: `BIG_EYE_SPACE` points or more; or 4-6 points that are
-    no killable shape (no vital point, 点眼; no square four, 方四) and not bent on a corner
-    point (a bent four there, 盘角曲四, or a rectangular six, 角上板六, is a ko)."""
-    n = len(region)
-    if n >= BIG_EYE_SPACE:
-        return True
-    inside = set(region)
-    return (LIVING_SHAPE_MIN <= n
-            and nakade_vital_point(region, nbrs) < 0
-            and not (n == 4 and has_square(inside, nbrs))
-            and not any(len(nbrs[p]) == 2 and all(q in inside for q in nbrs[p])
-                        for p in region))
 
 
 class EnclosureReader(Reader):

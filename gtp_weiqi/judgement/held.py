@@ -38,20 +38,19 @@ none.
 
 from __future__ import annotations
 
+import functools
 from collections.abc import Iterable, Mapping
 
 from ..core.board import BLACK, EMPTY, Board
-from .decision import bent_four_shapes
-from .regions import empty_regions, find_regions
+from .regions import empty_regions
 from .report import ALIVE, DEAD, FirstMove
-from .tactics import has_square, nakade_vital_point
+from .tactics import two_eyes_by_shape
 
 # The reading of one held string s beside its holder g: the position read (`final` with s
 # on it), s's liberties, and g's other liberties.
 _Pair = tuple[list[int], set[int], set[int]]
 Regions = tuple[list[list[int]], dict[int, int]]  # `empty_regions`: the regions, the index
 
-MAX_SHAPE = 6  # eye spaces read: the killable shapes up to six points are known exactly
 MAX_SHARED = 4  # liberties a held string shares with its holder, at most, for the reading
 OWNED = 0.8  # a point whose playout ownership is this much a side's is its area (+1: all)
 
@@ -138,8 +137,8 @@ def _holder_dies(board: Board, string: list[int], libs: set[int], outside: bool)
               passed: bool) -> bool:
         # whether the holder lives, `opp` and `own` the shared liberties each side filled
         rest = sorted(libs - opp - own)
-        if len(rest) == 1:
-            return _eyes(board, sorted(inner | opp)) is not False  # taken on the last
+        if len(rest) == 1:  # taken on the last
+            return two_eyes_by_shape(sorted(inner | opp), board.neighbours) is not False
         if holder_to_move:
             fills = [x for x in rest if outside or len(rest) > 2]
             return any(value(opp, own | {x}, False, False) for x in fills) \
@@ -180,24 +179,23 @@ def _fillable(board: Board, final: list[int], head: dict[int, int],
     liberties are the same with it)."""
     nbrs = board.neighbours
     libs_g = _liberties(board, final, stones[g])
-    firm: dict[int, bool] = {}  # head -> two liberties or more that are not g's
-    joins: dict[int, bool] = {}  # head -> firm, or joins a firm string on each liberty
+    own: dict[int, int] = {}  # head -> its liberties that are not g's (0 unless alive)
 
-    def firm_alone(h: int) -> bool:
-        if h not in firm:
-            firm[h] = string_status.get(h) == ALIVE \
-                and len(_liberties(board, final, stones[h]) - libs_g) >= 2
-        return firm[h]
+    def firm(h: int) -> bool:  # two liberties or more that are not g's
+        if h not in own:
+            own[h] = len(_liberties(board, final, stones[h]) - libs_g) \
+                if string_status.get(h) == ALIVE else 0
+        return own[h] >= 2
 
+    def joins(h: int) -> bool:  # beside a firm string of its colour on each liberty
+        libs = _liberties(board, final, stones[h])
+        return all(any(final[q] == final[h] and head[q] not in (h, s) and firm(head[q])
+                       for q in nbrs[x])
+                   for x in libs)
+
+    @functools.cache
     def standing(h: int) -> bool:
-        if h not in joins:
-            libs = _liberties(board, final, stones[h])
-            joins[h] = firm_alone(h) or string_status.get(h) == ALIVE \
-                and bool(libs - libs_g) and all(
-                    any(final[q] == final[h] and head[q] not in (h, s) and firm_alone(head[q])
-                        for q in nbrs[x])
-                    for x in libs)
-        return joins[h]
+        return firm(h) or own[h] == 1 and joins(h)
 
     if not all(standing(h) for h in _opponents_beside(board, final, head, stones, g)
                if h != s):
@@ -274,47 +272,16 @@ def forced_capture_eyes(board: Board, string: list[int], libs: set[int]) -> bool
 
 
 def _all_two_eyes(board: Board, spaces: Iterable[list[int]]) -> bool | None:
-    """False when one of `spaces` is no two eyes (`_eyes`), else None when one is too big to
-    read, else True."""
+    """False when one of `spaces` is no two eyes (`two_eyes_by_shape`), else None when one is
+    too big to read, else True."""
     found: bool | None = True
     for space in spaces:
-        eyes = _eyes(board, space)
+        eyes = two_eyes_by_shape(space, board.neighbours)
         if eyes is False:
             return False
         if eyes is None:
             found = None
     return found
-
-
-def _eyes(board: Board, space: list[int]) -> bool | None:
-    """Whether an empty space inside one string, its outside liberties filled, is two eyes:
-    two separate parts are; one of up to `MAX_SHAPE` points is unless it is under three
-    points or a killable shape (a vital point, 点眼; a square four, 方四; a bent four in the
-    corner, 盘角曲四; a rectangular six in the corner, 角上板六, a ko without outside
-    liberties); None for one bigger part (not read: corner shapes of seven points are kos)."""
-    nbrs = board.neighbours
-    inside = set(space)
-    if len(find_regions(space, nbrs, inside.__contains__)[0]) >= 2:
-        return True
-    if len(space) > MAX_SHAPE:
-        return None
-    return not (len(space) < 3 or nakade_vital_point(space, nbrs) >= 0
-                or len(space) == 4 and has_square(inside, nbrs)  # a square four
-                or inside in bent_four_shapes(board)
-                or _rectangular_six_in_corner(board, space))
-
-
-def _rectangular_six_in_corner(board: Board, points: list[int]) -> bool:
-    """Whether six points are a 2x3 block holding a corner point (角上板六)."""
-    if len(points) != 6:
-        return False
-    cells = {board.row_col(p) for p in points}
-    rows = {r for r, _ in cells}
-    cols = {c for _, c in cells}
-    corners = {(0, 0), (0, board.width - 1), (board.height - 1, 0),
-               (board.height - 1, board.width - 1)}
-    return len(rows) * len(cols) == 6 and {len(rows), len(cols)} == {2, 3} \
-        and bool(cells & corners)
 
 
 def read_held_races(board: Board, col: list[int], final: list[int], head: dict[int, int],

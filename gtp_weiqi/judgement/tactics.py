@@ -24,6 +24,7 @@ play changes), so it costs no board copy; it reads at most `budget` positions pe
 kill by playing there (点眼): straight or bent three, pyramid four, bulky or cross five,
 rabbity six.  When the playouts capture such a shape, the side whose stones were taken plays
 there next, as a player does, so a race won into a dead shape leaves the winner one eye.
+`two_eyes_by_shape` tells, by the same shapes, whether an eye space is two eyes.
 """
 
 from __future__ import annotations
@@ -32,12 +33,14 @@ from collections.abc import Iterable
 
 from ..core.board import EMPTY
 from ..core.playout_board import KIND, NO_POINT, SUICIDE, PlayoutBoard
+from .regions import find_regions
 
 # PlayoutBoard's stones[p] and libs[p] are None unless p is a string's head; the type
 # ignores marked `at a head` read them at a head, where they are always set.
 
 READ_DEPTH = 40  # plies: long enough for a ladder across a 19x19 board
 READ_BUDGET = 300  # positions read per question before it is given up as unread
+MAX_SHAPE = 6  # eye spaces read by shape: the killable ones up to six points are known exactly
 
 
 # What `_play` saves for `_undo`: the point, the colour, whether it joined a string of its
@@ -324,6 +327,29 @@ def nakade_vital_point(shape: list[int], nbrs: tuple[tuple[int, ...], ...]) -> i
     if n == 5:
         return top if best == 4 or (best == 3 and square) else -1
     return top if best == 4 and square else -1
+
+
+def two_eyes_by_shape(space: list[int], nbrs: tuple[tuple[int, ...], ...]) -> bool | None:
+    """Whether an empty space inside one colour's stones, its outside liberties filled, is two
+    eyes whatever the opponent plays in it: two separate parts are; one of up to `MAX_SHAPE`
+    points is unless it is under three points or a killable shape (a vital point, 点眼; a
+    square four, 方四; bent on a corner point as a bent four, 盘角曲四, or a rectangular six,
+    角上板六: kos without outside liberties); None for one bigger part (not read: corner
+    shapes of seven points are kos)."""
+    inside = set(space)
+    if len(find_regions(space, nbrs, inside.__contains__)[0]) >= 2:
+        return True
+    n = len(space)
+    if n > MAX_SHAPE:
+        return None
+    if n < 3 or nakade_vital_point(space, nbrs) >= 0 or n == 4 and has_square(inside, nbrs):
+        return False
+    degree = {p: sum(1 for q in nbrs[p] if q in inside) for p in space}
+    if not any(len(nbrs[p]) == 2 and degree[p] == 2 for p in space):
+        return True  # bent on no corner point
+    # four so (no square): the bent four in the corner; six so with every point beside two
+    # others: the 2x3 block
+    return not (n == 4 or n == 6 and min(degree.values()) >= 2)
 
 
 def has_square(inside: set[int], nbrs: tuple[tuple[int, ...], ...]) -> bool:

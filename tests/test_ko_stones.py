@@ -1,22 +1,33 @@
 """`ko_connection_stones`: the lone stones in atari at their own connection point, whose
-capture is a ko (劫), and the stones that look like them but are not.
+capture is a ko (劫), and the stones that look like them but are not;
+`plain_connection_strings`: the strings in atari at their own connection point whose capture
+is no ko; and how the judgement settles both.
 
 Diagrams: rows top first, X black, O white, '.' empty; row 1 is the bottom row.
 """
 
 from __future__ import annotations
 
+from collections.abc import Callable
+
+import pytest
 from support.board_diagram import board_from_diagram
 from test_first_move import KO_LEFT_OPEN
 
 from gtp_weiqi.core.board import WHITE
 from gtp_weiqi.core.coords import format_vertex, parse_vertex
-from gtp_weiqi.judgement.ko_stones import ko_connection_stones
-from gtp_weiqi.judgement.regions import find_strings
+from gtp_weiqi.judgement import judge
+from gtp_weiqi.judgement.ko_stones import ko_connection_stones, plain_connection_strings
+from gtp_weiqi.judgement.regions import Neighbours, find_strings
+
+Finder = Callable[[list[int], Neighbours, dict[int, int], dict[int, list[int]],
+                   dict[int, set[int]], set[int]], dict[int, int]]
 
 
-def found(diagram: str, dead: tuple[str, ...] = ()) -> dict[str, int]:
-    """The stones found (vertex -> colour), every string living but those at `dead`."""
+def found(diagram: str, dead: tuple[str, ...] = (), finder: Finder = ko_connection_stones
+          ) -> dict[str, int]:
+    """The strings `finder` finds (vertex of the head -> colour), every string living but
+    those at `dead`."""
     board = board_from_diagram(diagram)
     col = list(board.colour)
     head, stones, libs = find_strings(col, board.points, board.neighbours)
@@ -24,7 +35,7 @@ def found(diagram: str, dead: tuple[str, ...] = ()) -> dict[str, int]:
     dead_heads = {head[board.point(*parse_vertex(v, size, size))]  # type: ignore[misc]
                   for v in dead}
     living = set(stones) - dead_heads
-    stones_found = ko_connection_stones(col, board.neighbours, head, stones, libs, living)
+    stones_found = finder(col, board.neighbours, head, stones, libs, living)
     return {format_vertex(board.row_col(h)): c for h, c in stones_found.items()}
 
 
@@ -57,3 +68,75 @@ def test_not_when_the_capture_would_be_no_ko() -> None:
     assert found(JOINED_IN_ATARI.replace(".XO.OX", "..O.OX")) == {"E1": WHITE}
     assert found(TWO_STONES) == {}
     assert found(JOINED_IN_ATARI) == {}
+
+
+def plain(diagram: str, dead: tuple[str, ...] = ()) -> dict[str, int]:
+    return found(diagram, dead, plain_connection_strings)
+
+
+def test_a_capture_that_is_no_ko_is_the_plain_kind() -> None:
+    # D1 touches an empty point (C1): Black's capture there has two liberties
+    assert plain(NO_KO) == {"E1": WHITE}
+    # two stones: Black's capture at D1 takes both, no ko
+    assert plain(TWO_STONES) == {"E1": WHITE}
+    # the lone stone of an open ko is the other kind only
+    assert plain(KO_LEFT_OPEN) == {}
+
+
+def test_not_the_plain_kind_when_there_is_a_fight_or_nothing_to_join() -> None:
+    assert plain(NO_KO, dead=("D2",)) == {}  # the string it would join is dead
+    assert plain(NO_KO, dead=("E2",)) == {}  # the stones that take it are dead
+    # Black's F1, beside E1, is in atari itself (at F2): a fight, White may take first
+    in_atari = NO_KO.replace("...OXX...", "...OX.O..").replace("....OX...", "....OXO..")
+    assert plain(in_atari) == {}
+    assert plain(in_atari.replace("...OX.O..", "...OXXO..")) == {"E1": WHITE}
+    # nothing of White's beside D1: White at D1 joins nothing
+    assert plain(NO_KO.replace("...OXX...", "....XX...")) == {}
+
+
+# Black's eight stones in the corner have one eye (A3) and take White's C3 to make a second:
+# C3 is in atari at C2, its own connection point to White's wall, and the capture there is no
+# ko.  White, the owner, connects at C2 as the records count (the game ends with the owner
+# to move), and Black's group has one eye: dead.  Judged as it stands, the playouts keep both
+# Black's group and White's C3 (a Tygem game of 2009 ended so; its result and KataGo take
+# the black stones off and keep the white stone).
+LIVES_BY_TAKING_A_CONNECTION = """
+    .........
+    .........
+    .........
+    .........
+    OOOOOOOOO
+    XXXXO....
+    .XOXO....
+    XX.OO....
+    .OOOO....
+"""
+
+
+@pytest.mark.parametrize("seed", range(4))
+def test_a_group_that_lives_only_by_taking_a_connection_string_dies_once_it_is_joined(
+        seed: int) -> None:
+    board = board_from_diagram(LIVES_BY_TAKING_A_CONNECTION)
+    report = judge(board, seed=seed)
+    at = {v: board.point(*parse_vertex(v, 9, 9)) for v in ("B4", "C3", "B1")}
+    assert report.status[at["B4"]] == "dead"
+    assert report.status[at["C3"]] == "alive"
+    assert report.status[at["B1"]] == "alive"
+    assert report.unclear == []
+
+
+# TWO_STONES with Black's D9 left in an open ko too: each colour has a string in atari at its
+# own connection point, and the first to move connects its own or takes the other's.
+TWO_STONES_AND_A_KO = TWO_STONES.replace("...OX....", "..OX.X...", 1)
+
+
+def test_connection_strings_of_both_colours_depend_on_who_moves_first() -> None:
+    board = board_from_diagram(TWO_STONES_AND_A_KO)
+    report = judge(board, seed=0)
+    e1, f1, d1, d9, e9 = (board.point(*parse_vertex(v, 9, 9))  # type: ignore[misc]
+                          for v in ("E1", "F1", "D1", "D9", "E9"))
+    assert report.unclear == [(e1, f1), (d9,)]
+    assert report.first_move[(e1, f1)].black == "dead"
+    assert report.first_move[(e1, f1)].white_move == d1
+    assert report.first_move[(d9,)].black == "alive"
+    assert report.first_move[(d9,)].black_move == e9

@@ -35,9 +35,9 @@ marks (死活与归属: a status per string, an owner per empty point):
    once the dead stones are off, alive (dead stones stand in the opponent's area);
    `_open_lives_by_one_move`: strings called dead that one move of their owner makes
    pass-alive depend on who moves first, unclear (`first_move.lives_by_one_move`);
-   `_settle_ko_connections`: lone stones left in atari at their own connection point (an
-   open ko) stand when only one colour has such stones, and depend on who moves first when
-   both have (`ko_stones`);
+   `_settle_connections_in_atari`: strings left in atari at their own connection point (a
+   lone stone in an open ko, or a capture that is no ko) stand when only one colour has
+   such strings, and depend on who moves first when both have (`ko_stones`);
    `_mark_seki`: seki judged again without the dead stones; then the point owners (`owners`).
 
 What none of them decides is *unclear*: said, not guessed.  Everything is deterministic for a
@@ -48,7 +48,7 @@ on hash order.
 from __future__ import annotations
 
 import random
-from collections.abc import Iterable
+from collections.abc import Callable, Iterable
 
 from ..core.board import BLACK, EMPTY, WHITE, Board, opponent
 from ..core.playout_board import PlayoutBoard
@@ -58,7 +58,7 @@ from .decision import bent_four_in_corner, decide_by_playouts
 from .enclosed import enclosure, read_enclosed
 from .first_move import FirstMove, first_move_outcomes, lives_by_one_move
 from .held import kill_bare_holders, read_held_races, revive_holders
-from .ko_stones import ko_connection_stones
+from .ko_stones import ko_connection_stones, plain_connection_strings
 from .links import revive_connected, revive_joined, revive_two_eyed
 from .openness import free_strings
 from .owners import point_owners
@@ -125,6 +125,13 @@ def judge(board: Board, *, seed: int = 0, playouts: int | None = None,
     multi_stone_suicide -- whether the rules allow it (Benson's vital regions change)
     The board is not modified.
     """
+    return _judge(board, seed, playouts, multi_stone_suicide, connect=True)
+
+
+def _judge(board: Board, seed: int, playouts: int | None, multi_stone_suicide: bool,
+           connect: bool) -> StatusReport:
+    """`judge`; `connect` -- whether the strings left in atari at their own connection
+    point may be judged again with their connections played (once: not in that judgement)."""
     j = _Judging(board)
     _mark_pass_alive(j, multi_stone_suicide)
     seki = seki_in(board, j.work)
@@ -148,7 +155,9 @@ def judge(board: Board, *, seed: int = 0, playouts: int | None = None,
     final = _revive_seki_around_taken(j, final)
     final = _revive_in_own_area(j, final)
     final = _open_lives_by_one_move(j, final, multi_stone_suicide)
-    final = _settle_ko_connections(j, final)
+    final = _settle_connections_in_atari(
+        j, final, (lambda b: _judge(b, seed, playouts, multi_stone_suicide, connect=False))
+        if connect else None)
     seki_final = _mark_seki(j, final)
     return _report(j, final, seki_final)
 
@@ -474,28 +483,55 @@ def _open_lives_by_one_move(j: _Judging, final: list[int], multi_stone_suicide: 
     return j.dead_removed() if opened else final
 
 
-def _settle_ko_connections(j: _Judging, final: list[int]) -> list[int]:
-    """`final` after the lone stones in atari at their own connection point
-    (`ko_connection_stones`) are settled as the games measured count them: when only one
-    colour has such stones they stand (alive); when both colours have, each depends on who
-    moves first (the first to move connects its own or takes the other's, and the count is
-    the same either way), unclear.  The earlier passes leave a single one to depend on who
-    moves first, or join it to the group it connects to; proven verdicts stay."""
+def _settle_connections_in_atari(j: _Judging, final: list[int],
+                                 judge_connected: Callable[[Board], StatusReport] | None
+                                 ) -> list[int]:
+    """`final` after the strings in atari at their own connection point (`ko_stones`: the
+    lone stones of an open ko and the strings whose capture is no ko) are settled as the
+    games measured count them.  When only one colour has such strings, its owner connects
+    them: the position is judged again with those connections played (`judge_connected`),
+    and that judgement's verdicts are taken for them, the strings they join and the opponent
+    strings beside them (an opponent group that lived by taking them may die once they are
+    joined); without `judge_connected`, they stand.  When both colours have, each depends on
+    who moves first (the first to move connects its own or takes the other's, and the count
+    is the same either way), unclear.  Proven verdicts stay."""
     living = {h for h, st in j.string_status.items() if st in (ALIVE, SEKI)}
-    found = {h: c for h, c in ko_connection_stones(j.col, j.nbrs, j.head, j.stones, j.libs,
-                                                   living).items() if h not in j.certain}
+    found = {h: c for finder in (ko_connection_stones, plain_connection_strings)
+             for h, c in finder(j.col, j.nbrs, j.head, j.stones, j.libs, living).items()
+             if h not in j.certain}
     if not found:
         return final
-    both = len(set(found.values())) == 2
-    for h, c in found.items():
-        if not both:
+    if len(set(found.values())) == 2:
+        for h, c in found.items():
+            j.string_status.pop(h, None)
+            x = next(iter(j.libs[h]))
+            j.first_move[tuple(j.stones[h])] = FirstMove(
+                black=ALIVE if c == BLACK else DEAD, white=DEAD if c == BLACK else ALIVE,
+                black_move=x, white_move=x)
+        return j.dead_removed()
+    if judge_connected is None:
+        for h in found:
             j.string_status[h] = ALIVE
+        return j.dead_removed()
+    (colour,) = set(found.values())
+    connected = j.board.copy()
+    for x in sorted({next(iter(j.libs[h])) for h in found}):
+        connected.play(x, colour)
+    again = judge_connected(connected)
+    unclear_at = {p: u for u in again.unclear for p in u}
+    around = {j.head[q] for h in found for p in [*j.stones[h], next(iter(j.libs[h]))]
+              for q in j.nbrs[p] if j.col[q] != EMPTY}
+    for h in sorted(set(found) | around):
+        if h in j.certain:
             continue
-        j.string_status.pop(h, None)
-        x = next(iter(j.libs[h]))
-        j.first_move[tuple(j.stones[h])] = FirstMove(
-            black=ALIVE if c == BLACK else DEAD, white=DEAD if c == BLACK else ALIVE,
-            black_move=x, white_move=x)
+        p = j.stones[h][0]
+        if p in unclear_at:
+            j.string_status.pop(h, None)
+            fm = again.first_move.get(unclear_at[p])
+            if fm is not None:
+                j.first_move[tuple(j.stones[h])] = fm
+        else:
+            j.string_status[h] = again.status[p]
     return j.dead_removed()
 
 

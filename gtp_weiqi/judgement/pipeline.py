@@ -36,8 +36,10 @@ marks (死活与归属: a status per string, an owner per empty point):
    `_open_lives_by_one_move`: strings called dead that one move of their owner makes
    pass-alive depend on who moves first, unclear (`first_move.lives_by_one_move`);
    `_settle_connections_in_atari`: strings left in atari at their own connection point (a
-   lone stone in an open ko, or a capture that is no ko) stand when only one colour has
-   such strings, and depend on who moves first when both have (`ko_stones`);
+   lone stone in an open ko, or a capture that is no ko): when only one colour has such
+   strings, the position is judged again with their connections played, and that decides
+   them, what they join and the opponent strings beside them; when both colours have, each
+   depends on who moves first (`ko_stones`);
    `_mark_seki`: seki judged again without the dead stones; then the point owners (`owners`).
 
 What none of them decides is *unclear*: said, not guessed.  Everything is deterministic for a

@@ -16,7 +16,7 @@ from test_first_move import KO_LEFT_OPEN
 
 from gtp_weiqi.core.board import WHITE
 from gtp_weiqi.core.coords import format_vertex, parse_vertex
-from gtp_weiqi.judgement import judge
+from gtp_weiqi.judgement import judge, pipeline
 from gtp_weiqi.judgement.ko_stones import ko_connection_stones, plain_connection_strings
 from gtp_weiqi.judgement.regions import Neighbours, find_strings
 
@@ -140,3 +140,55 @@ def test_connection_strings_of_both_colours_depend_on_who_moves_first() -> None:
     assert report.first_move[(e1, f1)].white_move == d1
     assert report.first_move[(d9,)].black == "alive"
     assert report.first_move[(d9,)].black_move == e9
+
+
+# White's C1 and G1 are each in atari at their own connection point (D1, F1), and Black's E1
+# E2 has those two points for liberties: each connection alone takes nothing, both together
+# take Black's two stones.  They are not independent, so the position is not judged again
+# with both played: they stand, as the pass reads them without the second judgement.
+TWO_CONNECTIONS_AROUND_ONE_STRING = """
+    .........
+    .........
+    .........
+    .........
+    OOOOOOOOO
+    XXXOOOXXX
+    X.XOOOX.X
+    XXXOXOXXX
+    .XO.X.OX.
+"""
+
+
+@pytest.mark.parametrize("seed", range(3))
+def test_connections_that_take_stones_together_are_not_played(seed: int) -> None:
+    board = board_from_diagram(TWO_CONNECTIONS_AROUND_ONE_STRING)
+    assert plain(TWO_CONNECTIONS_AROUND_ONE_STRING) == {"C1": WHITE, "G1": WHITE}
+    report = judge(board, seed=seed)
+    for v in ("C1", "G1"):
+        assert report.status[board.point(*parse_vertex(v, 9, 9))] == "alive"
+
+
+# Two lone White stones in open kos (A1, E1) joined to one White string (B2-D2, C1) whose
+# only liberties are the two ko points: after the connection at one, the other is a suicide.
+# No position is made of them.
+DOUBLE_KO_ON_ONE_STRING = """
+    .........
+    .........
+    .........
+    .........
+    OOOOOOO..
+    X..XXXO..
+    XXXXXXO..
+    XOOOXXO..
+    O.O.OXO..
+"""
+
+
+def test_a_connection_that_would_be_suicide_makes_no_position() -> None:
+    board = board_from_diagram(DOUBLE_KO_ON_ONE_STRING)
+    assert found(DOUBLE_KO_ON_ONE_STRING) == {"A1": WHITE, "E1": WHITE}
+    at = {v: board.point(*parse_vertex(v, 9, 9)) for v in ("A1", "E1", "B1", "D1")}
+    stones = {at["A1"]: WHITE, at["E1"]: WHITE}
+    liberty = {at["A1"]: at["B1"], at["E1"]: at["D1"]}
+    assert pipeline._connected(board, stones, liberty) is None
+    assert pipeline._connected(board, {at["A1"]: WHITE}, {at["A1"]: at["B1"]}) is not None

@@ -1,8 +1,8 @@
 """Strings left in atari at their own connection point at the end of a game (劫, and the
 plain kind).
 
-A string s of colour c with one liberty x, beside a living string of c: c connects s by
-playing x, and the opponent takes s only by playing x.  Two kinds: the *ko* kind, a lone stone
+A string s of colour c with one liberty x that touches a living string of c: c connects s
+by playing x, and the opponent takes s only by playing x.  Two kinds: the *ko* kind, a lone stone
 where every other neighbour of x is a stone of c (or the edge), so that the opponent's stone
 on x has s as its only liberty (a ko capture); and the *plain* kind, where x also touches an
 empty point or an opponent stone, so that the capture is no ko.  Records end with such strings
@@ -11,10 +11,12 @@ the side left to move is the owner), and who moves next decides each of them.
 
 How the games are counted (the players' result and KataGo, on human games of KGS and
 Tygem; docs/judgement.md has the figures): a *single* such string, or several of one colour
-only, stands.  When each colour has one, the first to move connects its own or takes the
-other's (见合, miai: the count is the same either way), and the games measured go both ways,
-so each depends on who moves first.  `ko_connection_stones` and `plain_connection_strings`
-find them; the pipeline (`_settle_connections_in_atari`) gives them those verdicts.
+only, is connected by its owner: the pipeline (`_settle_connections_in_atari`) judges the
+position again with the connections played.  When each colour has one, the first to move
+connects its own or takes the other's (见合, miai; for a ko the count is the same either
+way), and the games measured go both ways, so each depends on who moves first.
+`ko_connection_stones` and `plain_connection_strings` find them, each string on its own
+(two found beside one opponent string may take it together: the pipeline checks).
 """
 
 from __future__ import annotations

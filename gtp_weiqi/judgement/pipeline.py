@@ -37,9 +37,9 @@ marks (死活与归属: a status per string, an owner per empty point):
    pass-alive depend on who moves first, unclear (`first_move.lives_by_one_move`);
    `_settle_connections_in_atari`: strings left in atari at their own connection point (a
    lone stone in an open ko, or a capture that is no ko): when only one colour has such
-   strings, the position is judged again with their connections played, and that decides
-   them, what they join and the opponent strings beside them; when both colours have, each
-   depends on who moves first (`ko_stones`);
+   strings, the position is judged again with their connections played, and that judgement
+   is taken for every string not proven; when both colours have, each depends on who moves
+   first (`ko_stones`);
    `_mark_seki`: seki judged again without the dead stones; then the point owners (`owners`).
 
 What none of them decides is *unclear*: said, not guessed.  Everything is deterministic for a
@@ -52,7 +52,7 @@ from __future__ import annotations
 import random
 from collections.abc import Callable, Iterable
 
-from ..core.board import BLACK, EMPTY, WHITE, Board, opponent
+from ..core.board import BLACK, EMPTY, WHITE, Board, IllegalMove, opponent
 from ..core.playout_board import PlayoutBoard
 from .benson import pass_alive
 from .consistency import make_consistent
@@ -492,41 +492,38 @@ def _settle_connections_in_atari(j: _Judging, final: list[int],
     lone stones of an open ko and the strings whose capture is no ko) are settled as the
     games measured count them.  When only one colour has such strings, its owner connects
     them: the position is judged again with those connections played (`judge_connected`),
-    and that judgement's verdicts are taken for them, the strings they join and the opponent
-    strings beside them (an opponent group that lived by taking them may die once they are
-    joined); without `judge_connected`, they stand.  When both colours have, each depends on
-    who moves first (the first to move connects its own or takes the other's, and the count
-    is the same either way), unclear.  Proven verdicts stay."""
+    and that judgement's verdicts, and its ownership, are taken for every string not proven
+    (an opponent group that lived by taking them may die once they are joined, and the
+    strings of one group keep one verdict); without `judge_connected`, or when the
+    connections take stones or one is illegal (`_connected`), they stand.  When both
+    colours have, each depends on who moves first (the first to move connects its own or
+    takes the other's), unclear.  Proven verdicts stay."""
     living = {h for h, st in j.string_status.items() if st in (ALIVE, SEKI)}
     found = {h: c for finder in (ko_connection_stones, plain_connection_strings)
              for h, c in finder(j.col, j.nbrs, j.head, j.stones, j.libs, living).items()
              if h not in j.certain}
     if not found:
         return final
+    point = {h: next(iter(j.libs[h])) for h in found}  # each string's one liberty
     if len(set(found.values())) == 2:
         for h, c in found.items():
             j.string_status.pop(h, None)
-            x = next(iter(j.libs[h]))
             j.first_move[tuple(j.stones[h])] = FirstMove(
                 black=ALIVE if c == BLACK else DEAD, white=DEAD if c == BLACK else ALIVE,
-                black_move=x, white_move=x)
+                black_move=point[h], white_move=point[h])
         return j.dead_removed()
-    if judge_connected is None:
+    connected = None if judge_connected is None else _connected(j.board, found, point)
+    if judge_connected is None or connected is None:
         for h in found:
             j.string_status[h] = ALIVE
         return j.dead_removed()
-    (colour,) = set(found.values())
-    connected = j.board.copy()
-    for x in sorted({next(iter(j.libs[h])) for h in found}):
-        connected.play(x, colour)
     again = judge_connected(connected)
     unclear_at = {p: u for u in again.unclear for p in u}
-    around = {j.head[q] for h in found for p in [*j.stones[h], next(iter(j.libs[h]))]
-              for q in j.nbrs[p] if j.col[q] != EMPTY}
-    for h in sorted(set(found) | around):
+    for h in sorted(j.stones):  # every string: the position judged is the connected one
         if h in j.certain:
             continue
         p = j.stones[h][0]
+        j.first_move.pop(tuple(j.stones[h]), None)
         if p in unclear_at:
             j.string_status.pop(h, None)
             fm = again.first_move.get(unclear_at[p])
@@ -534,7 +531,24 @@ def _settle_connections_in_atari(j: _Judging, final: list[int],
                 j.first_move[tuple(j.stones[h])] = fm
         else:
             j.string_status[h] = again.status[p]
+    j.ownership = dict(again.ownership)
     return j.dead_removed()
+
+
+def _connected(board: Board, found: dict[int, int], point: dict[int, int]) -> Board | None:
+    """A copy of `board` with the connections of the `found` strings (all of one colour)
+    played at their `point`s, in point order; None when one of them is illegal or takes
+    stones (two such strings in atari around one opponent string: they are not independent,
+    and the position after them is no longer the one being judged)."""
+    connected = board.copy()
+    try:
+        for x in sorted(set(point.values())):
+            taken, _ = connected.play(x, found[next(h for h in found if point[h] == x)])
+            if taken:
+                return None
+    except IllegalMove:
+        return None
+    return connected
 
 
 def _mark_seki(j: _Judging, final: list[int]) -> SekiInfo:

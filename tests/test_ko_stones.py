@@ -188,8 +188,6 @@ DOUBLE_KO_ON_ONE_STRING = """
 def test_a_connection_that_would_be_suicide_makes_no_position() -> None:
     board = board_from_diagram(DOUBLE_KO_ON_ONE_STRING)
     assert found(DOUBLE_KO_ON_ONE_STRING) == {"A1": WHITE, "E1": WHITE}
-    at = {v: board.point(*parse_vertex(v, 9, 9)) for v in ("A1", "E1", "B1", "D1")}
-    stones = {at["A1"]: WHITE, at["E1"]: WHITE}
-    liberty = {at["A1"]: at["B1"], at["E1"]: at["D1"]}
-    assert pipeline._connected(board, stones, liberty) is None
-    assert pipeline._connected(board, {at["A1"]: WHITE}, {at["A1"]: at["B1"]}) is not None
+    b1, d1 = (board.point(*parse_vertex(v, 9, 9)) for v in ("B1", "D1"))  # type: ignore[misc]
+    assert pipeline._connected(board, [b1, d1], WHITE) is None
+    assert pipeline._connected(board, [b1], WHITE) is not None

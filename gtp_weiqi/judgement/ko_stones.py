@@ -15,7 +15,7 @@ only, is connected by its owner: the pipeline (`_settle_connections_in_atari`) j
 position again with the connections played.  When each colour has one, the first to move
 connects its own or takes the other's (见合, miai; for a ko the count is the same either
 way), and the games measured go both ways, so each depends on who moves first.
-`ko_connection_stones` and `plain_connection_strings` find them, each string on its own
+`connection_strings_in_atari` finds both kinds, each string on its own
 (two found beside one opponent string may take it together: the pipeline checks).
 """
 
@@ -25,59 +25,52 @@ from ..core.board import EMPTY, opponent
 from .regions import Neighbours
 
 
-def ko_connection_stones(col: list[int], nbrs: Neighbours, head: dict[int, int],
-                         stones: dict[int, list[int]], libs: dict[int, set[int]],
-                         living: set[int]) -> dict[int, int]:
-    """Head -> colour of the lone stones in atari at their own connection point: the stone's
-    opponent neighbours, and the strings of its colour around the liberty, are all `living`
-    (a stone beside dead stones only is in no fight), and none of the latter is in atari
-    (the capture at the liberty takes the lone stone alone: a ko)."""
-    found: dict[int, int] = {}
-    for h, members in stones.items():
-        if len(members) != 1 or len(libs[h]) != 1:
-            continue
-        s, c = members[0], col[h]
-        x = next(iter(libs[h]))
-        around = [q for q in nbrs[x] if q != s]  # on-board neighbours only
-        if any(col[q] != c for q in around):
-            continue  # an empty or an opponent point beside x: no ko, x not c's alone
-        joined = {head[q] for q in around}
-        if not joined <= living or any(len(libs[g]) < 2 for g in joined):
-            continue
-        attackers = {head[q] for q in nbrs[s] if col[q] == opponent(c)}
-        if not attackers or not attackers <= living:
-            continue
-        found[h] = c
-    return found
-
-
-def plain_connection_strings(col: list[int], nbrs: Neighbours, head: dict[int, int],
-                             stones: dict[int, list[int]], libs: dict[int, set[int]],
-                             living: set[int]) -> dict[int, int]:
-    """Head -> colour of the strings in atari at a connection point whose capture is no ko:
-    the liberty x touches a `living` string of the same colour, and the string has two stones
-    or more or x touches an empty point or an opponent stone too; the strings it joins are
-    all `living`, none in atari, and the string they make has two liberties or more; the
-    opponent strings beside the string or beside x are all `living` and none in atari (no
-    capture either way but at x: no fight)."""
-    found: dict[int, int] = {}
+def connection_strings_in_atari(col: list[int], nbrs: Neighbours, head: dict[int, int],
+                                stones: dict[int, list[int]], libs: dict[int, set[int]],
+                                living: set[int]) -> dict[int, tuple[int, bool]]:
+    """Head -> (colour, whether the capture is a ko) of the strings in atari whose liberty x
+    touches `living` strings of their colour, none of them in atari, and whose opponent
+    neighbours (beside the string or beside x) are all `living` (a string beside dead stones
+    only is in no fight).  The ko kind: a lone stone with only its colour's stones around x.
+    The plain kind, every other: the string x makes has two liberties or more, and no
+    opponent string beside it is in atari (no capture either way but at x)."""
+    found: dict[int, tuple[int, bool]] = {}
     for h, members in stones.items():
         if len(libs[h]) != 1:
             continue
         c = col[h]
         x = next(iter(libs[h]))
-        around = [q for q in nbrs[x] if head.get(q) != h]
+        around = [q for q in nbrs[x] if head.get(q) != h]  # on-board neighbours only
         joined = {head[q] for q in around if col[q] == c}
-        if not joined or len(members) == 1 and all(col[q] == c for q in around):
-            continue  # nothing to join, or the ko shape (`ko_connection_stones`)
-        if not joined <= living or any(len(libs[g]) < 2 for g in joined):
+        if not joined or not joined <= living or any(len(libs[g]) < 2 for g in joined):
             continue
-        after = set().union(*(libs[g] for g in joined)) | {q for q in around if col[q] == EMPTY}
-        if len(after - {x}) < 2:
+        attackers = {head[q] for q in [*around, *(y for s in members for y in nbrs[s])]
+                     if col[q] == opponent(c)}
+        if not attackers or not attackers <= living:
             continue
-        attackers = {head[q] for s in members for q in nbrs[s] if col[q] == opponent(c)}
-        attackers |= {head[q] for q in around if col[q] == opponent(c)}
-        if not attackers or not attackers <= living or any(len(libs[a]) < 2 for a in attackers):
-            continue
-        found[h] = c
+        ko = len(members) == 1 and all(col[q] == c for q in around)
+        if not ko:
+            after = set().union(*(libs[g] for g in joined)) | {q for q in around
+                                                               if col[q] == EMPTY}
+            if len(after - {x}) < 2 or any(len(libs[a]) < 2 for a in attackers):
+                continue
+        found[h] = (c, ko)
     return found
+
+
+def ko_connection_stones(col: list[int], nbrs: Neighbours, head: dict[int, int],
+                         stones: dict[int, list[int]], libs: dict[int, set[int]],
+                         living: set[int]) -> dict[int, int]:
+    """Head -> colour of the ko kind of `connection_strings_in_atari`: lone stones whose
+    capture at the liberty takes them alone, a ko."""
+    return {h: c for h, (c, ko) in connection_strings_in_atari(
+        col, nbrs, head, stones, libs, living).items() if ko}
+
+
+def plain_connection_strings(col: list[int], nbrs: Neighbours, head: dict[int, int],
+                             stones: dict[int, list[int]], libs: dict[int, set[int]],
+                             living: set[int]) -> dict[int, int]:
+    """Head -> colour of the plain kind of `connection_strings_in_atari`: strings whose
+    capture at the liberty is no ko."""
+    return {h: c for h, (c, ko) in connection_strings_in_atari(
+        col, nbrs, head, stones, libs, living).items() if not ko}

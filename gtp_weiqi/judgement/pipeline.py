@@ -60,7 +60,7 @@ from .decision import bent_four_in_corner, decide_by_playouts
 from .enclosed import enclosure, read_enclosed
 from .first_move import FirstMove, first_move_outcomes, lives_by_one_move
 from .held import kill_bare_holders, read_held_races, revive_holders
-from .ko_stones import ko_connection_stones, plain_connection_strings
+from .ko_stones import connection_strings_in_atari
 from .links import revive_connected, revive_joined, revive_two_eyed
 from .openness import free_strings
 from .owners import point_owners
@@ -499,9 +499,8 @@ def _settle_connections_in_atari(j: _Judging, final: list[int],
     colours have, each depends on who moves first (the first to move connects its own or
     takes the other's), unclear.  Proven verdicts stay."""
     living = {h for h, st in j.string_status.items() if st in (ALIVE, SEKI)}
-    found = {h: c for finder in (ko_connection_stones, plain_connection_strings)
-             for h, c in finder(j.col, j.nbrs, j.head, j.stones, j.libs, living).items()
-             if h not in j.certain}
+    found = {h: c for h, (c, _ko) in connection_strings_in_atari(
+        j.col, j.nbrs, j.head, j.stones, j.libs, living).items() if h not in j.certain}
     if not found:
         return final
     point = {h: next(iter(j.libs[h])) for h in found}  # each string's one liberty
@@ -512,7 +511,8 @@ def _settle_connections_in_atari(j: _Judging, final: list[int],
                 black=ALIVE if c == BLACK else DEAD, white=DEAD if c == BLACK else ALIVE,
                 black_move=point[h], white_move=point[h])
         return j.dead_removed()
-    connected = None if judge_connected is None else _connected(j.board, found, point)
+    connected = None if judge_connected is None else _connected(
+        j.board, sorted(set(point.values())), next(iter(found.values())))
     if judge_connected is None or connected is None:
         for h in found:
             j.string_status[h] = ALIVE
@@ -535,15 +535,15 @@ def _settle_connections_in_atari(j: _Judging, final: list[int],
     return j.dead_removed()
 
 
-def _connected(board: Board, found: dict[int, int], point: dict[int, int]) -> Board | None:
-    """A copy of `board` with the connections of the `found` strings (all of one colour)
-    played at their `point`s, in point order; None when one of them is illegal or takes
-    stones (two such strings in atari around one opponent string: they are not independent,
-    and the position after them is no longer the one being judged)."""
+def _connected(board: Board, points: list[int], colour: int) -> Board | None:
+    """A copy of `board` with `colour` played at `points`, in order (the connections of
+    strings in atari); None when one of them is illegal or takes stones (two such strings in
+    atari around one opponent string: they are not independent, and the position after them
+    is no longer the one being judged)."""
     connected = board.copy()
     try:
-        for x in sorted(set(point.values())):
-            taken, _ = connected.play(x, found[next(h for h in found if point[h] == x)])
+        for x in points:
+            taken, _ = connected.play(x, colour)
             if taken:
                 return None
     except IllegalMove:

@@ -19,7 +19,13 @@ from gtp_weiqi.core.board import BLACK, Board
 from gtp_weiqi.core.coords import parse_vertex
 from gtp_weiqi.core.playout_board import PlayoutBoard
 from gtp_weiqi.judgement import ALIVE, DEAD, judge, pipeline
-from gtp_weiqi.judgement.enclosed import EnclosureReader, enclosure, read_enclosed
+from gtp_weiqi.judgement.enclosed import (
+    EnclosureReader,
+    enclosure,
+    read_enclosed,
+    short_walls,
+    wall,
+)
 from gtp_weiqi.judgement.tactics import two_eyes_by_shape
 
 
@@ -83,9 +89,8 @@ ONE_EYE = """
     OOOX.....
 """
 
-# Black's wall has one liberty of its own outside (F1 is the edge of the board, F3 and
-# F2 are White's): what happens inside could take it, so the enclosure is no board of
-# its own.
+# Black's wall has one liberty of its own outside (G1): a short wall, which White takes
+# there whatever Black plays inside, so the reading can prove nothing alive.
 SHORT_WALL = """
     .........
     .........
@@ -141,8 +146,84 @@ def test_the_enclosure_holds_the_group_and_its_eye_space_not_the_wall() -> None:
 
 
 def test_no_reading_without_a_standing_wall() -> None:
-    assert read(SHORT_WALL, "B1") is None
     assert read(STRAIGHT_FOUR, "A1", standing=False) is None
+
+
+def test_a_short_wall_proves_no_life() -> None:
+    """The reading counts a short wall string taken as the owner's win, too generous to the
+    owner to prove it alive: only death is read so."""
+    assert read(SHORT_WALL, "B1") is None
+
+
+# Black's group in White's area (A8 B8 C8 B7 B6 C6) has two liberties, A7 and C7, and no eye:
+# dead whoever moves first.  White's A6 is a short wall string: one liberty outside, A5, and
+# one inside.  The reading also plays on A5 (the opening), and counts A6 taken as Black's
+# win; Black cannot take it (A5 is suicide while A6 has A7), so the group is dead.
+SHORT_WALL_AROUND_A_DEAD_GROUP = """
+    OOOO.....
+    XXXO.....
+    .X.O.....
+    OXXO.....
+    .OOO.....
+    OOO......
+    .........
+    .........
+    .........
+"""
+
+# The same with White's ring shut in by Black: its eyes are A5, the opening, and E6.  The
+# reading plays on A5, so A5 is no eye of the wall, which then has one: it is no wall.
+SHORT_WALL_WHOSE_OTHER_EYE_IS_THE_OPENING = """
+    OOOOOX...
+    XXXOOX...
+    .X.OOOX..
+    OXXO.OX..
+    .OOOOOX..
+    OOOXXXX..
+    XXXX.....
+    .........
+    .........
+"""
+
+# White's A4 beside the opening is a string of the wall's colour with no life of its own
+# (its one liberty is the opening): what is beyond the opening must live apart too.
+SHORT_WALL_WITH_A_WEAK_STRING_BEYOND = """
+    OOOO.....
+    XXXO.....
+    .X.O.....
+    OXXO.....
+    .OOO.....
+    OX.......
+    X........
+    .........
+    .........
+"""
+
+
+def test_a_short_wall_is_read_with_its_opening_and_proves_death() -> None:
+    assert read(SHORT_WALL_AROUND_A_DEAD_GROUP, "A8") == (True, True)
+    board = board_from_diagram(SHORT_WALL_AROUND_A_DEAD_GROUP)
+    playout = PlayoutBoard(board, list(board.colour))
+    heads = wall(playout, enclosure(playout, at(board, "A8")) or [])
+    assert short_walls(playout, enclosure(playout, at(board, "A8")) or [], heads) == (
+        [at(board, "A6")], [at(board, "A5")])
+
+
+@pytest.mark.parametrize("diagram", [SHORT_WALL_WHOSE_OTHER_EYE_IS_THE_OPENING,
+                                     SHORT_WALL_WITH_A_WEAK_STRING_BEYOND])
+def test_no_reading_when_the_wall_lives_only_by_its_opening(diagram: str) -> None:
+    assert read(diagram, "A8") is None
+
+
+@pytest.mark.parametrize("seed", range(3))
+def test_a_group_inside_a_short_wall_is_dead_whatever_the_playouts_say(
+        seed: int, monkeypatch: pytest.MonkeyPatch) -> None:
+    board = board_from_diagram(SHORT_WALL_AROUND_A_DEAD_GROUP)
+    monkeypatch.setattr(pipeline, "decide_by_playouts", _playouts_calling(None))
+    report = judge(board, seed=seed)
+    assert [report.status[at(board, v)] for v in ("A8", "C6", "A6", "A9")] == [
+        DEAD, DEAD, ALIVE, ALIVE]
+    assert report.unclear == []
 
 
 def test_no_reading_of_a_group_that_reaches_open_space() -> None:
@@ -486,3 +567,41 @@ def test_having_the_move_never_hurts(fill: list[str]) -> None:
     assert playout.colour == before
     if attacked is not None and defended is not None:
         assert attacked or not defended
+
+
+# White's group in Black's area is two strings around one eye space of six points, cut apart
+# at B3: C3 D3 E3 F3 G3 H3 H2 H1 G1, and B2 B1 C1 D1 E1.  Each lives, read on its own.
+TWO_STRINGS_AROUND_ONE_EYE_SPACE = """
+    .........
+    .........
+    .........
+    .........
+    .........
+    XXXXXXXXX
+    X.OOOOOOX
+    XO.....OX
+    XOOOO.OOX
+"""
+
+
+@pytest.mark.parametrize("seed", range(3))
+def test_when_the_largest_string_reads_nothing_a_smaller_one_is_asked(
+        seed: int, monkeypatch: pytest.MonkeyPatch) -> None:
+    """The largest string's reading made to fail (as a ko or the budget makes it): the
+    enclosure's other string is read, lives, and its link carries life to the largest.  The
+    code before asked one question an enclosure, and reported both strings unclear."""
+    board = board_from_diagram(TWO_STRINGS_AROUND_ONE_EYE_SPACE)
+    largest = at(board, "C3")
+
+    def failing_on_the_largest(playout: PlayoutBoard, p: int, inside: list[int],
+                               standing: Callable[[int], bool], settled: list[int],
+                               holder: int | None = None) -> tuple[bool, bool] | None:
+        if playout.head[p] == playout.head[largest]:
+            return None
+        return read_enclosed(playout, p, inside, standing, settled, holder)
+
+    monkeypatch.setattr(pipeline, "read_enclosed", failing_on_the_largest)
+    monkeypatch.setattr(pipeline, "decide_by_playouts", _playouts_calling(BLACK))
+    report = judge(board, seed=seed)
+    assert [report.status[at(board, v)] for v in ("C3", "B2", "A4")] == [ALIVE, ALIVE, ALIVE]
+    assert report.unclear == []

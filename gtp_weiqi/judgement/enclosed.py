@@ -12,13 +12,21 @@ every liberty touches the group or only stones of such strings and empty points 
 a stone of its colour (a point they share that nothing else touches: two stones cornered
 together on the edge; the corner point behind two stones on the edge).
 The *wall* is the opponent strings around it.  The reading applies only when every wall string
-is judged alive, lives apart from the enclosure (`wall_lives_apart`: two eye spaces of its
-own outside, or one of a living shape; a wall in seki with a group outside is no wall) and
-has at least `WALL_OUTSIDE_LIBERTIES` liberties outside the enclosure, so that nothing
-inside can take it: then the enclosure is a closed board of its own.  Both sides play only
-on its empty points, or pass; two passes in a row end the reading; a ko ends it unread.  The
-attacker wins when the target string is taken; the owner wins when it is still there at the
-end (alive, or seki: 双活 counts as not taken).
+is judged alive and lives apart from the enclosure (`wall_lives_apart`: two eye spaces of its
+own outside, or one of a living shape; a wall in seki with a group outside is no wall).  A
+wall string with at least `WALL_OUTSIDE_LIBERTIES` liberties outside the enclosure cannot be
+taken from inside; when every one has, the enclosure is a closed board of its own.  Both
+sides play only on its empty points, or pass; two passes in a row end the reading; a ko ends
+it unread.  The attacker wins when the target string is taken; the owner wins when it is
+still there at the end (alive, or seki: 双活 counts as not taken).
+
+A *short* wall string (fewer liberties outside: Tygem games end with such walls, the last
+outside liberties not filled) could be taken from inside.  The reading then also plays on its
+outside liberties, the *openings*, and counts a short string taken as the owner's win: a
+broken wall.  That is generous to the owner, so such a reading proves death only, never life.
+An opening is no eye of the wall, and the strings of the wall's colour beyond it must live
+apart too; a play that takes stones outside the enclosure (beside an opening) frees points
+the reading never plays, and that line is left unread.
 
 Exhaustive, with the positions already read remembered, within `BUDGET` positions and `DEPTH`
 plies; a question it cannot finish in them is answered None (`Unread`), never guessed.  Every
@@ -27,7 +35,7 @@ choice is in point order: the reading is deterministic.
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 
 from ..core.board import EMPTY
 from ..core.playout_board import NO_POINT, PlayoutBoard
@@ -106,12 +114,21 @@ def wall(board: PlayoutBoard, inside: list[int]) -> list[int]:
                    if q not in members and col[q] != EMPTY})
 
 
-def wall_stands(board: PlayoutBoard, inside: list[int], heads: list[int]) -> bool:
-    """Whether every wall string keeps `WALL_OUTSIDE_LIBERTIES` liberties outside the
-    enclosure, so that no play inside can take it."""
+def short_walls(board: PlayoutBoard, inside: list[int], heads: list[int]
+                ) -> tuple[list[int], list[int]]:
+    """The wall strings with fewer than `WALL_OUTSIDE_LIBERTIES` liberties outside the
+    enclosure, and those liberties (the openings; both sorted): a play inside could take
+    such a string, so the reading also plays on the openings (the wall may extend there,
+    the owner may close it in)."""
     members = set(inside)
-    return all(sum(1 for x in board.liberties(h) if x not in members) >= WALL_OUTSIDE_LIBERTIES
-               for h in heads)
+    short: list[int] = []
+    openings: set[int] = set()
+    for h in heads:
+        outside = [x for x in board.liberties(h) if x not in members]
+        if len(outside) < WALL_OUTSIDE_LIBERTIES:
+            short.append(h)
+            openings.update(outside)
+    return sorted(short), sorted(openings)
 
 
 def wall_lives_apart(board: PlayoutBoard, inside: list[int], heads: list[int],
@@ -161,15 +178,21 @@ def wall_lives_apart(board: PlayoutBoard, inside: list[int], heads: list[int],
 class EnclosureReader(Reader):
     """Reads whether the string at `target` is taken, moves restricted to `inside`; with a
     `holder` (an attacker's string), only while the holder stands: once it is taken, the
-    target is not."""
+    target is not.  With `short` wall strings and their `openings` (`short_walls`), the
+    moves include the openings too, and once a short wall string is taken, the target is
+    not: the wall is broken."""
 
     def __init__(self, board: PlayoutBoard, inside: list[int], target: int,
-                 budget: int = BUDGET, depth: int = DEPTH, holder: int | None = None) -> None:
+                 budget: int = BUDGET, depth: int = DEPTH, holder: int | None = None,
+                 short: Sequence[int] = (), openings: Sequence[int] = ()) -> None:
         super().__init__(board, budget, depth)
-        self.inside = inside
+        self.inside = sorted({*inside, *openings})
         self.target = target
         self.owner = board.colour[target]
         self.holder = holder
+        self.short = list(short)
+        self.members = set(self.inside)
+        self.breaks = {s for h in short for s in board.string(h)}  # taken: the owner's win
         self.known: dict[tuple[int, ...], bool | None] = {}
 
     def taken(self, attacker_first: bool) -> bool | None:
@@ -189,6 +212,8 @@ class EnclosureReader(Reader):
             return True
         if self.holder is not None and b.colour[self.holder] != 3 - self.owner:
             return False
+        if any(b.colour[w] != 3 - self.owner for w in self.short):
+            return False
         if b.ko_point != NO_POINT:
             return None
         if self._two_eyes():
@@ -206,7 +231,10 @@ class EnclosureReader(Reader):
                 continue
             undo = self._play(x, mover)
             try:
-                taken = self._wins(3 - mover, 0, depth - 1)
+                if any(t not in self.members and t not in self.breaks for t in undo[5]):
+                    taken = None  # stones taken outside free points the reading never plays
+                else:
+                    taken = self._wins(3 - mover, 0, depth - 1)
             finally:
                 self._undo(undo)
             if taken == attacking:
@@ -247,18 +275,26 @@ def read_enclosed(board: PlayoutBoard, p: int, inside: list[int],
                   holder: int | None = None) -> tuple[bool, bool] | None:
     """For the string at p and its `enclosure` `inside` (or the enclosure of its `holder`,
     an opponent string that must stand for p to be taken), when the wall strings are all
-    ones `standing` (a head -> whether the caller judges it alive) accepts, live apart
-    (`wall_lives_apart`, on `settled`) and cannot be taken from inside: (taken with the
-    attacker first, taken with its owner first); None when the wall fails or the reading
-    cannot finish.  The board is left as it was."""
+    ones `standing` (a head -> whether the caller judges it alive) and live apart
+    (`wall_lives_apart`, on `settled`, the openings no eyes), as do the strings of their
+    colour beyond the openings: (taken with the attacker first, taken with its owner
+    first), read with the `short_walls`; None when the wall fails or the reading cannot
+    finish, or when it finds the string not taken with the attacker first while a wall
+    string is short (a short wall taken counts as the owner's win: that proves death only).
+    The board is left as it was."""
     heads = wall(board, inside)
-    if not heads or not all(standing(h) for h in heads) \
-            or not wall_stands(board, inside, heads) \
-            or not wall_lives_apart(board, inside, heads, settled):
+    if not heads:
         return None
-    reader = EnclosureReader(board, inside, p, holder=holder)
+    short, openings = short_walls(board, inside, heads)
+    a, head, nbrs = board.colour[heads[0]], board.head, board.neighbours
+    beyond = {head[q] for x in openings for q in nbrs[x] if board.colour[q] == a}
+    rest = sorted((set(heads) | beyond) - set(short))  # a short one taken is read as a break
+    if not all(standing(h) for h in [*heads, *rest]) \
+            or rest and not wall_lives_apart(board, [*inside, *openings], rest, settled):
+        return None  # an opening is no eye of the wall: the reading plays there
+    reader = EnclosureReader(board, inside, p, holder=holder, short=short, openings=openings)
     attacked = reader.taken(attacker_first=True)
-    if attacked is None:
+    if attacked is None or short and not attacked:
         return None
     # having the move never hurts: a string the attacker cannot take moving first, it
     # cannot take moving second either

@@ -214,7 +214,9 @@ def _mark_by_playouts(j: _Judging, seki: SekiInfo, rng: random.Random,
 
 def _mark_enclosed_by_reading(j: _Judging) -> None:
     """The strings shut in a small enclosure by a living wall, read out exactly (`enclosed`),
-    the largest of each enclosure only: one the attacker cannot take moving first is alive,
+    the largest of each enclosure first, and the others only when that reading gives no
+    verdict (a ko, or the budget; only their life is taken then: a smaller string lost may
+    be a sacrifice): one the attacker cannot take moving first is alive,
     and the opponent strings held inside it are read the same way (`_read_in_enclosure`);
     one taken even with its owner moving first is dead, and the opponent stones held inside
     it then live, and its colour's other strings there are read the same way; these verdicts
@@ -224,22 +226,25 @@ def _mark_enclosed_by_reading(j: _Judging) -> None:
     board = PlayoutBoard(j.board, j.col)
     settled = j.dead_removed()
     changed = False
-    asked: set[int] = set()  # stones of enclosures read already: one question each
+    asked: set[int] = set()  # stones of enclosures answered already: one answer each
+    unanswered: set[int] = set()  # stones of enclosures whose largest string read no verdict
     for h in sorted(j.stones, key=lambda h: (-len(j.stones[h]), h)):  # largest first
         if h in j.certain or h in asked:
             continue
         inside = enclosure(board, h)
         if inside is None:
             continue
-        asked.update(x for x in inside if j.col[x] == j.col[h])
+        own = [x for x in inside if j.col[x] == j.col[h]]
         read = read_enclosed(board, h, inside, lambda w: j.string_status.get(w) == ALIVE,
                              settled)
-        if read is None:
-            continue
-        attacked, defended = read
-        verdict = ALIVE if not attacked else DEAD if defended else None
+        attacked, defended = read if read is not None else (None, None)
+        verdict = ALIVE if attacked is False else DEAD if attacked and defended else None
+        if h in unanswered and verdict == DEAD:
+            verdict = None  # a smaller string lost may be a sacrifice: says nothing of the rest
         if verdict is None:
+            unanswered.update(own)
             continue
+        asked.update(own)
         changed |= j.string_status.get(h) != verdict
         j.string_status[h] = verdict
         j.certain.add(h)

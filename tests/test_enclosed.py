@@ -23,6 +23,7 @@ from gtp_weiqi.judgement.enclosed import (
     EnclosureReader,
     enclosure,
     read_enclosed,
+    read_within,
     short_walls,
     wall,
 )
@@ -186,9 +187,35 @@ SHORT_WALL_WHOSE_OTHER_EYE_IS_THE_OPENING = """
 """
 
 # White's A4 beside the opening is a string of the wall's colour with no life of its own
-# (its one liberty is the opening): what is beyond the opening must live apart too.
-SHORT_WALL_WITH_A_WEAK_STRING_BEYOND = SHORT_WALL_AROUND_A_DEAD_GROUP.replace(
-    "OOO......\n    .........\n", "OX.......\n    X........\n")
+# (its liberties are the opening and A3, which Black's B3 borders); the wall itself lives
+# on its eyes down the E file: what is beyond the opening must live apart too.
+SHORT_WALL_WITH_A_WEAK_STRING_BEYOND = """
+    OOOO.O...
+    XXXO.O...
+    .X.O.O...
+    OXXO.O...
+    .OOOOO...
+    OXOOOO...
+    .X.......
+    XX.......
+    .........
+"""
+
+# Black's corner (G1 G2 H2 J2 H3 G4 H4) holds White's J1 in atari and shares J3 with White's
+# short wall on the right, whose one outside liberty, J7, is also the only liberty of
+# Black's dead stone J6.  White's J7 takes J6 and frees a point the reading never plays, where
+# Black would take the wall back (a seki): that line is left unread, and so the question.
+SHORT_WALL_WHOSE_OPENING_TAKES_A_STONE = """
+    .O.OOXXOO
+    OOOOOXXOO
+    .O.O.XXO.
+    OOOO.XXOX
+    .O.OOXOOO
+    OOOOOOXXO
+    .O.OOOOX.
+    OOOOOOXXX
+    .O.OOOX.O
+"""
 
 
 def test_a_short_wall_is_read_with_its_opening_and_proves_death() -> None:
@@ -204,6 +231,10 @@ def test_a_short_wall_is_read_with_its_opening_and_proves_death() -> None:
                                      SHORT_WALL_WITH_A_WEAK_STRING_BEYOND])
 def test_no_reading_when_the_wall_lives_only_by_its_opening(diagram: str) -> None:
     assert read(diagram, "A8") is None
+
+
+def test_a_line_that_takes_stones_beside_an_opening_is_not_read() -> None:
+    assert read(SHORT_WALL_WHOSE_OPENING_TAKES_A_STONE, "G1") is None
 
 
 def test_no_reading_of_a_group_that_reaches_open_space() -> None:
@@ -575,14 +606,34 @@ def test_when_the_largest_string_reads_nothing_a_smaller_one_is_asked(
     largest = at(board, "C3")
 
     def failing_on_the_largest(playout: PlayoutBoard, p: int, inside: list[int],
-                               standing: Callable[[int], bool], settled: list[int],
+                               walls: tuple[list[int], list[int]],
                                holder: int | None = None) -> tuple[bool, bool] | None:
         if playout.head[p] == playout.head[largest]:
             return None
-        return read_enclosed(playout, p, inside, standing, settled, holder)
+        return read_within(playout, p, inside, walls, holder)
 
-    monkeypatch.setattr(pipeline, "read_enclosed", failing_on_the_largest)
+    monkeypatch.setattr(pipeline, "read_within", failing_on_the_largest)
     monkeypatch.setattr(pipeline, "decide_by_playouts", _playouts_calling(BLACK))
     report = judge(board, seed=seed)
     assert [report.status[at(board, v)] for v in ("C3", "B2", "A4")] == [ALIVE, ALIVE, ALIVE]
     assert report.unclear == []
+
+
+@pytest.mark.parametrize("seed", range(3))
+def test_a_smaller_string_found_dead_says_nothing_of_its_group(
+        seed: int, monkeypatch: pytest.MonkeyPatch) -> None:
+    """The largest string's reading made to fail, and the smaller one's made to say dead (as
+    a sacrifice would read): the playouts' verdict stands for both.  Taken, the dead verdict
+    would be certain and carry the whole block with it."""
+    board = board_from_diagram(TWO_STRINGS_AROUND_ONE_EYE_SPACE)
+    largest = at(board, "C3")
+
+    def dead_when_smaller(playout: PlayoutBoard, p: int, inside: list[int],
+                          walls: tuple[list[int], list[int]],
+                          holder: int | None = None) -> tuple[bool, bool] | None:
+        return None if playout.head[p] == playout.head[largest] else (True, True)
+
+    monkeypatch.setattr(pipeline, "read_within", dead_when_smaller)
+    monkeypatch.setattr(pipeline, "decide_by_playouts", _playouts_calling(None))
+    report = judge(board, seed=seed)
+    assert [report.status[at(board, v)] for v in ("C3", "B2")] == [ALIVE, ALIVE]

@@ -22,11 +22,11 @@ still there at the end (alive, or seki: 双活 counts as not taken).
 
 A *short* wall string (fewer liberties outside: Tygem games end with such walls, the last
 outside liberties not filled) could be taken from inside.  The reading then also plays on its
-outside liberties, the *openings*, and counts a short string taken as the owner's win: a
-broken wall.  That is generous to the owner, so such a reading proves death only, never life.
-An opening is no eye of the wall, and the strings of the wall's colour beyond it must live
-apart too; a play that takes stones outside the enclosure (beside an opening) frees points
-the reading never plays, and that line is left unread.
+outside liberties, the *openings*.  A play that takes stones outside the enclosure (a short
+wall string, or stones beside an opening) frees points the reading never plays, and that line
+is left unread: the owner's lines that break the wall are not read, so such a reading proves
+death only, never life.  An opening is no eye of the wall, and the strings of the wall's
+colour beyond it must live apart too.
 
 Exhaustive, with the positions already read remembered, within `BUDGET` positions and `DEPTH`
 plies; a question it cannot finish in them is answered None (`Unread`), never guessed.  Every
@@ -178,21 +178,19 @@ def wall_lives_apart(board: PlayoutBoard, inside: list[int], heads: list[int],
 class EnclosureReader(Reader):
     """Reads whether the string at `target` is taken, moves restricted to `inside`; with a
     `holder` (an attacker's string), only while the holder stands: once it is taken, the
-    target is not.  With `short` wall strings and their `openings` (`short_walls`), the
-    moves include the openings too, and once a short wall string is taken, the target is
-    not: the wall is broken."""
+    target is not.  With `openings` (`short_walls`) the moves include them too; a play that
+    takes stones outside the moves (a short wall string, or stones beside an opening) frees
+    points the reading never plays, and that line is left unread."""
 
     def __init__(self, board: PlayoutBoard, inside: list[int], target: int,
                  budget: int = BUDGET, depth: int = DEPTH, holder: int | None = None,
-                 short: Sequence[int] = (), openings: Sequence[int] = ()) -> None:
+                 openings: Sequence[int] = ()) -> None:
         super().__init__(board, budget, depth)
         self.inside = sorted({*inside, *openings})
         self.target = target
         self.owner = board.colour[target]
         self.holder = holder
-        self.short = list(short)
         self.members = set(self.inside)
-        self.breaks = {s for h in short for s in board.string(h)}  # taken: the owner's win
         self.known: dict[tuple[int, ...], bool | None] = {}
 
     def taken(self, attacker_first: bool) -> bool | None:
@@ -212,8 +210,6 @@ class EnclosureReader(Reader):
             return True
         if self.holder is not None and b.colour[self.holder] != 3 - self.owner:
             return False
-        if any(b.colour[w] != 3 - self.owner for w in self.short):
-            return False
         if b.ko_point != NO_POINT:
             return None
         if self._two_eyes():
@@ -231,8 +227,8 @@ class EnclosureReader(Reader):
                 continue
             undo = self._play(x, mover)
             try:
-                if any(t not in self.members and t not in self.breaks for t in undo[5]):
-                    taken = None  # stones taken outside free points the reading never plays
+                if any(t not in self.members for t in undo[5]):
+                    taken = None  # stones taken outside: points the reading never plays
                 else:
                     taken = self._wins(3 - mover, 0, depth - 1)
             finally:
@@ -270,29 +266,47 @@ class EnclosureReader(Reader):
         return False
 
 
-def read_enclosed(board: PlayoutBoard, p: int, inside: list[int],
-                  standing: Callable[[int], bool], settled: list[int],
-                  holder: int | None = None) -> tuple[bool, bool] | None:
-    """For the string at p and its `enclosure` `inside` (or the enclosure of its `holder`,
-    an opponent string that must stand for p to be taken), when the wall strings are all
-    ones `standing` (a head -> whether the caller judges it alive) and live apart
-    (`wall_lives_apart`, on `settled`, the openings no eyes), as do the strings of their
-    colour beyond the openings: (taken with the attacker first, taken with its owner
-    first), read with the `short_walls`; None when the wall fails or the reading cannot
-    finish, or when it finds the string not taken with the attacker first while a wall
-    string is short (a short wall taken counts as the owner's win: that proves death only).
-    The board is left as it was."""
+def wall_holds(board: PlayoutBoard, inside: list[int], standing: Callable[[int], bool],
+               settled: list[int]) -> tuple[list[int], list[int]] | None:
+    """For an `enclosure` `inside`: its `short_walls` (the short strings and the openings)
+    when the wall strings are all ones `standing` (a head -> whether the caller judges it
+    alive) and live apart (`wall_lives_apart`, on `settled`, the openings no eyes), as do
+    the strings of their colour beyond the openings; None when the wall fails.  The same
+    for every string of the enclosure: its strings share one enclosure."""
     heads = wall(board, inside)
     if not heads:
         return None
     short, openings = short_walls(board, inside, heads)
     a, head, nbrs = board.colour[heads[0]], board.head, board.neighbours
     beyond = {head[q] for x in openings for q in nbrs[x] if board.colour[q] == a}
-    rest = sorted((set(heads) | beyond) - set(short))  # a short one taken is read as a break
-    if not all(standing(h) for h in [*heads, *rest]) \
+    rest = sorted((set(heads) | beyond) - set(short))  # a short one is read with its openings
+    if not all(standing(h) for h in sorted(set(heads) | beyond)) \
             or rest and not wall_lives_apart(board, [*inside, *openings], rest, settled):
         return None  # an opening is no eye of the wall: the reading plays there
-    reader = EnclosureReader(board, inside, p, holder=holder, short=short, openings=openings)
+    return short, openings
+
+
+def read_enclosed(board: PlayoutBoard, p: int, inside: list[int],
+                  standing: Callable[[int], bool], settled: list[int],
+                  holder: int | None = None) -> tuple[bool, bool] | None:
+    """`read_within` the wall `wall_holds` finds, or None when it fails."""
+    walls = wall_holds(board, inside, standing, settled)
+    return None if walls is None else read_within(board, p, inside, walls, holder)
+
+
+def read_within(board: PlayoutBoard, p: int, inside: list[int],
+                walls: tuple[list[int], list[int]], holder: int | None = None
+                ) -> tuple[bool, bool] | None:
+    """For the string at p and its `enclosure` `inside` (or the enclosure of its `holder`,
+    an opponent string that must stand for p to be taken), whose wall holds with `walls`
+    (`wall_holds`): (taken with the attacker first, taken with its owner first); None when
+    the reading cannot finish, or when it finds the string not taken with the attacker
+    first while a wall string is short (the owner's lines that break the wall are not read:
+    that proves death only).  The board is left as it was."""
+    short, openings = walls
+    if short and holder is not None:
+        return None  # a holder proves life, which a short wall never does
+    reader = EnclosureReader(board, inside, p, holder=holder, openings=openings)
     attacked = reader.taken(attacker_first=True)
     if attacked is None or short and not attacked:
         return None

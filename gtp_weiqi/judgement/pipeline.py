@@ -57,7 +57,7 @@ from ..core.playout_board import PlayoutBoard
 from .benson import pass_alive
 from .consistency import make_consistent
 from .decision import bent_four_in_corner, decide_by_playouts
-from .enclosed import enclosure, read_enclosed
+from .enclosed import enclosure, read_enclosed, read_within, wall_holds
 from .first_move import FirstMove, first_move_outcomes, lives_by_one_move
 from .held import kill_bare_holders, read_held_races, revive_holders
 from .ko_stones import connection_strings_in_atari
@@ -214,15 +214,16 @@ def _mark_by_playouts(j: _Judging, seki: SekiInfo, rng: random.Random,
 
 def _mark_enclosed_by_reading(j: _Judging) -> None:
     """The strings shut in a small enclosure by a living wall, read out exactly (`enclosed`),
-    the largest of each enclosure first, and the others only when that reading gives no
-    verdict (a ko, or the budget; only their life is taken then: a smaller string lost may
-    be a sacrifice): one the attacker cannot take moving first is alive,
+    the largest of each enclosure first: one the attacker cannot take moving first is alive,
     and the opponent strings held inside it are read the same way (`_read_in_enclosure`);
     one taken even with its owner moving first is dead, and the opponent stones held inside
     it then live, and its colour's other strings there are read the same way; these verdicts
     are certain, and the consistency pass carries them to the strings they share an eye
     space with.  One whose fate depends on who moves first keeps the verdict the playouts
-    gave it."""
+    gave it.  When the largest string's reading cannot finish (a ko, or the budget) and no
+    wall string is short (a short wall proves no life), the enclosure's other strings are
+    read in turn until one answers, and only life is taken from them: a smaller string lost
+    may be a sacrifice."""
     board = PlayoutBoard(j.board, j.col)
     settled = j.dead_removed()
     changed = False
@@ -235,16 +236,19 @@ def _mark_enclosed_by_reading(j: _Judging) -> None:
         if inside is None:
             continue
         own = [x for x in inside if j.col[x] == j.col[h]]
-        read = read_enclosed(board, h, inside, lambda w: j.string_status.get(w) == ALIVE,
-                             settled)
-        attacked, defended = read if read is not None else (None, None)
-        verdict = ALIVE if attacked is False else DEAD if attacked and defended else None
-        if h in unanswered and verdict == DEAD:
-            verdict = None  # a smaller string lost may be a sacrifice: says nothing of the rest
-        if verdict is None:
+        walls = wall_holds(board, inside, lambda w: j.string_status.get(w) == ALIVE, settled)
+        if walls is None:
+            asked.update(own)  # the same wall for every string there
+            continue
+        read = read_within(board, h, inside, walls)
+        if read is None and not walls[0]:  # a ko or the budget: ask the smaller strings
             unanswered.update(own)
             continue
         asked.update(own)
+        attacked, defended = read or (None, None)
+        verdict = ALIVE if attacked is False else DEAD if attacked and defended else None
+        if verdict is None or h in unanswered and verdict == DEAD:
+            continue  # a smaller string lost may be a sacrifice: says nothing of the rest
         changed |= j.string_status.get(h) != verdict
         j.string_status[h] = verdict
         j.certain.add(h)

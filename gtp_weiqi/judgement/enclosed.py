@@ -307,8 +307,10 @@ def read_within(board: PlayoutBoard, p: int, inside: list[int],
     if short and holder is not None:
         return None  # a holder proves life, which a short wall never does
     reader = EnclosureReader(board, inside, p, holder=holder, openings=openings)
+    if short:  # death only: taken with the owner first, so with the attacker first too
+        return (True, True) if reader.taken(attacker_first=False) else None
     attacked = reader.taken(attacker_first=True)
-    if attacked is None or short and not attacked:
+    if attacked is None:
         return None
     # having the move never hurts: a string the attacker cannot take moving first, it
     # cannot take moving second either

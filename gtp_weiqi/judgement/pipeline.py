@@ -221,9 +221,8 @@ def _mark_enclosed_by_reading(j: _Judging) -> None:
     are certain, and the consistency pass carries them to the strings they share an eye
     space with.  One whose fate depends on who moves first keeps the verdict the playouts
     gave it.  When the largest string's reading cannot finish (a ko, or the budget) and no
-    wall string is short (a short wall proves no life), the enclosure's other strings are
-    read in turn until one answers, and only life is taken from them: a smaller string lost
-    may be a sacrifice."""
+    wall string is short (a short wall proves no life), the enclosure's next largest string
+    is read, and only life is taken from it: a smaller string lost may be a sacrifice."""
     board = PlayoutBoard(j.board, j.col)
     settled = j.dead_removed()
     changed = False
@@ -241,8 +240,8 @@ def _mark_enclosed_by_reading(j: _Judging) -> None:
             asked.update(own)  # the same wall for every string there
             continue
         read = read_within(board, h, inside, walls)
-        if read is None and not walls[0]:  # a ko or the budget: ask the smaller strings
-            unanswered.update(own)
+        if read is None and not walls[0] and h not in unanswered:  # a ko or the budget
+            unanswered.update(own)  # the next largest string there is asked, once
             continue
         asked.update(own)
         attacked, defended = read or (None, None)

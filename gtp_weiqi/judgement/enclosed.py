@@ -278,9 +278,9 @@ def wall_holds(board: PlayoutBoard, inside: list[int], standing: Callable[[int],
         return None
     short, openings = short_walls(board, inside, heads)
     a, head, nbrs = board.colour[heads[0]], board.head, board.neighbours
-    beyond = {head[q] for x in openings for q in nbrs[x] if board.colour[q] == a}
-    rest = sorted((set(heads) | beyond) - set(short))  # a short one is read with its openings
-    if not all(standing(h) for h in sorted(set(heads) | beyond)) \
+    around = set(heads) | {head[q] for x in openings for q in nbrs[x] if board.colour[q] == a}
+    rest = sorted(around - set(short))  # a short one is read with its openings
+    if not all(standing(h) for h in sorted(around)) \
             or rest and not wall_lives_apart(board, [*inside, *openings], rest, settled):
         return None  # an opening is no eye of the wall: the reading plays there
     return short, openings

@@ -156,6 +156,23 @@ def test_what_no_first_mover_changes_is_settled(black: str, white: str, owner: i
     assert first.depends() == depends
 
 
+@pytest.mark.parametrize("black, white, owner, coherent", [
+    ("alive", "dead", WHITE, False),  # White's dies with White first, lives with Black first
+    ("dead", "alive", BLACK, False),  # the same for a string of Black
+    ("alive", "dead", BLACK, True),  # the first mover decides
+    ("unclear", "alive", BLACK, True),  # alive with White first: settled alive
+    ("dead", "unclear", BLACK, True),  # dead with Black first: settled dead
+])
+def test_outcomes_that_contradict_each_other_settle_nothing(black: str, white: str,
+                                                             owner: int, coherent: bool) -> None:
+    """Dead with its owner first yet alive with the opponent first cannot be: having the move
+    never hurts, so that is the playouts' noise, and such a reading settles nothing."""
+    first = FirstMove(black, white, 0, 1)
+    assert first.coherent(owner) == coherent
+    if not coherent:
+        assert first.settled(owner) is None
+
+
 # White's E1 is in atari at D1, and Black's capture there is a ko (劫): D1 would have the one
 # liberty E1.  Both sides stopped with the ko open: Black, moving first, would take the stone;
 # White, moving first, would connect it.  Games are counted with such a stone standing when

@@ -623,3 +623,26 @@ def test_a_string_the_first_move_stage_settles_alive_revives_those_joined_to_it(
     pipeline._explain_by_first_move(j)
     assert j.string_status[left] == ALIVE
     assert j.string_status[right] == ALIVE
+
+
+def test_a_first_move_reading_that_contradicts_itself_decides_nothing(monkeypatch) -> None:
+    """White's D4-D5 read dead with White first: settled dead, unless Black first reads it
+    alive, which having the move never hurting rules out: then it stays unclear, and is not
+    reported as depending on who moves first."""
+    from gtp_weiqi.judgement import pipeline
+    from gtp_weiqi.judgement.report import ALIVE, DEAD, FirstMove
+
+    board = board_from_diagram(JOINED_BY_A_MIAI)
+    j = pipeline._Judging(board)
+    left, right = j.head[at(board, "D5")], j.head[at(board, "F5")]
+    j.string_status = {h: ALIVE for h in j.stones if h not in (left, right)}
+    j.playouts = [object()]  # type: ignore[list-item]  # read only by the stub below
+    for black, expected in (("alive", None), ("unclear", DEAD)):
+        j.string_status.pop(left, None)
+
+        def read(_playouts, strings, played=None, black=black):
+            return {tuple(j.stones[left]): FirstMove(black, DEAD, -1, -1)}
+
+        monkeypatch.setattr(pipeline, "first_move_outcomes", read)
+        pipeline._explain_by_first_move(j)
+        assert j.string_status.get(left) == expected and j.first_move == {}

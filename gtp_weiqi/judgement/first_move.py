@@ -289,15 +289,8 @@ def _no_worse_than_passing(base: PlayoutBoard, fight: list[int],
 
 def _coherent(base: PlayoutBoard, fight: list[int],
               outcomes: dict[int, tuple[dict[int, str], int]]) -> bool:
-    """Whether no string of the fight dies with its owner first yet lives with the
-    opponent first: having the move never hurts, so such outcomes are the playouts' noise,
-    not a reading."""
-    for h in fight:
-        first = _first_move(h, outcomes)
-        owner = base.colour[h]
-        if first.outcome(owner) == DEAD and first.outcome(3 - owner) == ALIVE:
-            return False
-    return True
+    """Whether every string of the fight has `FirstMove.coherent` outcomes."""
+    return all(_first_move(h, outcomes).coherent(base.colour[h]) for h in fight)
 
 
 def _against_replies(mc: OwnershipPlayouts, base: PlayoutBoard, fight: list[int], n: int,

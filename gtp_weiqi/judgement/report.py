@@ -35,10 +35,19 @@ class FirstMove:
         """The status when `colour` moves first."""
         return self.black if colour == BLACK else self.white
 
+    def coherent(self, owner: int) -> bool:
+        """Whether, for a string of `owner`, the outcomes do not contradict each other: dead
+        with its owner first yet alive with the opponent first.  Having the move never hurts
+        (a side may pass), so such outcomes are the playouts' noise, not a reading."""
+        return not (self.outcome(owner) == DEAD and self.outcome(3 - owner) == ALIVE)
+
     def settled(self, owner: int) -> str | None:
         """The status no first mover changes, for a string of `owner`: dead when it dies
         even with its owner first, alive when it lives even with the opponent first (the
-        move is never a loss: a side may pass); None when neither holds."""
+        move is never a loss: a side may pass); None when neither holds, or when the
+        outcomes are not `coherent` (noise settles nothing)."""
+        if not self.coherent(owner):
+            return None
         if self.outcome(owner) == DEAD:
             return DEAD
         if self.outcome(3 - owner) == ALIVE:

@@ -24,6 +24,8 @@ Having the move never hurts (a side may always pass), so a string that dies even
 owner moves first is dead, and one that lives even when the opponent moves first is alive,
 whatever the other outcome reads: a race won into a dead shape, say, whose loser's best first
 move still leaves one eye (`FirstMove.settled`).  Those strings are decided, not unclear.
+Outcomes that contradict this (dead with the owner first, alive with the opponent first) are
+the playouts' noise and settle nothing (`FirstMove.coherent`): such a string stays unclear.
 
 The other side answers a first move with random playouts, which seldom find the one reply a
 shortage of liberties (紧气, 接不归) needs: an atari that looks like saving a group is met by

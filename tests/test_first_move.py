@@ -15,7 +15,7 @@ import pytest
 from conftest import fail, ok
 from support.board_diagram import board_from_diagram
 from test_ending import engine_with, moves
-from test_judgement import WALLS_WITH_INVADERS
+from test_judgement import JOINED_BY_A_MIAI, WALLS_WITH_INVADERS
 
 from gtp_weiqi.core.board import BLACK, WHITE, Board
 from gtp_weiqi.core.coords import format_vertex, parse_vertex
@@ -150,7 +150,7 @@ def test_a_settled_position_has_no_first_move_question() -> None:
 def test_what_no_first_mover_changes_is_settled(black: str, white: str, owner: int,
                                                  settled: str | None, depends: bool) -> None:
     """Having the move never hurts (a side may pass): dead with its owner first is dead,
-    alive with the opponent first is alive, whatever the other outcome reads."""
+    alive with the opponent first is alive, whatever else the other outcome reads."""
     first = FirstMove(black, white, 0, 1)
     assert first.settled(owner) == settled
     assert first.depends() == depends
@@ -171,6 +171,32 @@ def test_outcomes_that_contradict_each_other_settle_nothing(black: str, white: s
     assert first.coherent(owner) == coherent
     if not coherent:
         assert first.settled(owner) is None
+
+
+def test_outcomes_that_contradict_each_other_are_not_read_again(monkeypatch) -> None:
+    """In a fight of White's D4-D5 (read dead with White first, alive with Black first: noise)
+    and F4-F5 (left open), only F4-F5 is read again against the replies: a string whose
+    outcomes contradict each other would spoil that reading for the whole fight."""
+    from types import SimpleNamespace
+
+    from gtp_weiqi.core.playout_board import PlayoutBoard
+    from gtp_weiqi.judgement import first_move
+
+    board = board_from_diagram(JOINED_BY_A_MIAI)
+    base = PlayoutBoard(board, list(board.colour))
+    left, right = (base.head[board.point(*parse_vertex(v, 9, 9))] for v in ("D5", "F5"))
+    asked: list[list[int]] = []
+    monkeypatch.setattr(first_move, "_fights", lambda _base, _unclear: [[left, right]])
+    monkeypatch.setattr(first_move, "_scored_moves", lambda *_args: [])
+    monkeypatch.setattr(first_move, "_judged", lambda _mc, _base, _fight, colour, *_args: (
+        {left: "alive" if colour == BLACK else "dead"}, -1))
+    monkeypatch.setattr(first_move, "_read_with_replies",
+                        lambda _mc, _base, fight, *_args: asked.append(fight))
+    found = first_move.first_move_outcomes(
+        SimpleNamespace(base=base), [base.string(left), base.string(right)])  # type: ignore[arg-type]
+    assert asked == [[right]]
+    noise = found[tuple(sorted(base.string(left)))]
+    assert not noise.coherent(WHITE) and noise.settled(WHITE) is None
 
 
 # White's E1 is in atari at D1, and Black's capture there is a ko (劫): D1 would have the one

@@ -22,10 +22,11 @@ judgement does not choose.
 
 Having the move never hurts (a side may always pass), so a string that dies even when its
 owner moves first is dead, and one that lives even when the opponent moves first is alive,
-whatever the other outcome reads: a race won into a dead shape, say, whose loser's best first
-move still leaves one eye (`FirstMove.settled`).  Those strings are decided, not unclear.
-Outcomes that contradict this (dead with the owner first, alive with the opponent first) are
-the playouts' noise and settle nothing (`FirstMove.coherent`): such a string stays unclear.
+whatever else the other outcome reads: a race won into a dead shape, say, whose loser's best
+first move still leaves one eye (`FirstMove.settled`).  Those strings are decided, not
+unclear.  Outcomes that contradict each other (dead with the owner first, alive with the
+opponent first) are the playouts' noise (`FirstMove.coherent`): they settle nothing, are not
+read again against replies, and are not reported as depending on who moves first.
 
 The other side answers a first move with random playouts, which seldom find the one reply a
 shortage of liberties (紧气, 接不归) needs: an atari that looks like saving a group is met by
@@ -92,9 +93,11 @@ def first_move_outcomes(mc: OwnershipPlayouts, unclear: list[list[int]],
         for colour in (BLACK, WHITE):
             scored[colour] = _scored_moves(mc, base, fight, colour, playouts, played)
             outcomes[colour] = _judged(mc, base, fight, colour, playouts, scored[colour])
-        # The strings this reading leaves open (no outcome settles them) are read again
-        # against the best local replies, with moves scored by those strings alone.
-        open_ = [h for h in fight if _first_move(h, outcomes).settled(base.colour[h]) is None]
+        # The strings this reading leaves open (no outcome settles them, and the outcomes
+        # agree: noise is not read again) are read again against the best local replies,
+        # with moves scored by those strings alone.
+        open_ = [h for h in fight if _first_move(h, outcomes).settled(base.colour[h]) is None
+                 and _first_move(h, outcomes).coherent(base.colour[h])]
         answered = None
         if REPLIES and open_:
             answered = _read_with_replies(mc, base, open_, playouts,

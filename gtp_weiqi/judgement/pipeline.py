@@ -303,9 +303,10 @@ def _explain_by_first_move(j: _Judging) -> None:
     """Of the strings still undecided: those no first mover changes, decided
     (`FirstMove.settled`); then those whose fate depends on who moves first (`first_move`),
     with each side's outcome, which stay unclear: a lone stone left in atari in an open ko
-    (劫) is one.  Strings the playouts decided are not asked again: a narrow decision is
-    also what a group with a weakness that is not a real one gets, and asking costs
-    playouts on almost every board."""
+    (劫) is one.  Outcomes that contradict each other (`FirstMove.coherent`) are noise,
+    and count as neither.  Strings the playouts decided are not asked again: a narrow
+    decision is also what a group with a weakness that is not a real one gets, and asking
+    costs playouts on almost every board."""
     undecided = [h for h in sorted(j.stones) if h not in j.string_status]
     if not undecided or not j.playouts:
         return

@@ -36,7 +36,7 @@ class FirstMove:
         return self.black if colour == BLACK else self.white
 
     def coherent(self, owner: int) -> bool:
-        """Whether, for a string of `owner`, the outcomes do not contradict each other: dead
+        """Whether, for a string of `owner`, the outcomes agree with each other: not dead
         with its owner first yet alive with the opponent first.  Having the move never hurts
         (a side may pass), so such outcomes are the playouts' noise, not a reading."""
         return not (self.outcome(owner) == DEAD and self.outcome(3 - owner) == ALIVE)
@@ -55,7 +55,8 @@ class FirstMove:
         return None
 
     def depends(self) -> bool:
-        """Whether the first mover decides: alive with one side first, dead with the other."""
+        """Whether the first mover decides: alive with one side first, dead with the other
+        (for `coherent` outcomes: the caller, who knows the owner, asks that first)."""
         return {self.black, self.white} == {ALIVE, DEAD}
 
     def describe(self, vertex: Callable[[int], str]) -> str:

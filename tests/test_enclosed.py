@@ -22,10 +22,10 @@ from gtp_weiqi.judgement import ALIVE, DEAD, judge, pipeline
 from gtp_weiqi.judgement.enclosed import (
     EnclosureReader,
     enclosure,
-    read_enclosed,
     read_within,
     short_walls,
     wall,
+    wall_holds,
 )
 from gtp_weiqi.judgement.tactics import two_eyes_by_shape
 
@@ -44,8 +44,8 @@ def read(diagram: str, vertex: str, standing: bool = True
     inside = enclosure(playout, at(board, vertex))
     if inside is None:
         return None
-    found = read_enclosed(playout, at(board, vertex), inside, lambda h: standing,
-                          list(board.colour))
+    walls = wall_holds(playout, inside, lambda h: standing, list(board.colour))
+    found = None if walls is None else read_within(playout, at(board, vertex), inside, walls)
     assert playout.colour == before
     return found
 

@@ -280,18 +280,10 @@ def wall_holds(board: PlayoutBoard, inside: list[int], standing: Callable[[int],
     a, head, nbrs = board.colour[heads[0]], board.head, board.neighbours
     around = set(heads) | {head[q] for x in openings for q in nbrs[x] if board.colour[q] == a}
     rest = sorted(around - set(short))  # a short one is read with its openings
-    if not all(standing(h) for h in sorted(around)) \
+    if not all(standing(h) for h in around) \
             or rest and not wall_lives_apart(board, [*inside, *openings], rest, settled):
         return None  # an opening is no eye of the wall: the reading plays there
     return short, openings
-
-
-def read_enclosed(board: PlayoutBoard, p: int, inside: list[int],
-                  standing: Callable[[int], bool], settled: list[int],
-                  holder: int | None = None) -> tuple[bool, bool] | None:
-    """`read_within` the wall `wall_holds` finds, or None when it fails."""
-    walls = wall_holds(board, inside, standing, settled)
-    return None if walls is None else read_within(board, p, inside, walls, holder)
 
 
 def read_within(board: PlayoutBoard, p: int, inside: list[int],

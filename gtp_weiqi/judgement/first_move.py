@@ -96,15 +96,16 @@ def first_move_outcomes(mc: OwnershipPlayouts, unclear: list[list[int]],
         # The strings this reading leaves open (no outcome settles them, and the outcomes
         # agree: noise is not read again) are read again against the best local replies,
         # with moves scored by those strings alone.
-        open_ = [h for h in fight if _first_move(h, outcomes).settled(base.colour[h]) is None
-                 and _first_move(h, outcomes).coherent(base.colour[h])]
+        firsts = {h: _first_move(h, outcomes) for h in fight}
+        open_ = [h for h, first in firsts.items()
+                 if first.settled(base.colour[h]) is None and first.coherent(base.colour[h])]
         answered = None
         if REPLIES and open_:
             answered = _read_with_replies(mc, base, open_, playouts,
                                           scored if open_ == fight else None, played)
         for h in fight:
-            first = _first_move(h, answered if answered is not None and h in open_
-                                else outcomes)
+            first = (_first_move(h, answered) if answered is not None and h in open_
+                     else firsts[h])
             key = tuple(sorted(base.stones[h]))  # type: ignore[arg-type]  # at a head
             found[key] = first
     return found

@@ -57,7 +57,7 @@ from ..core.playout_board import PlayoutBoard
 from .benson import pass_alive
 from .consistency import make_consistent
 from .decision import bent_four_in_corner, decide_by_playouts
-from .enclosed import enclosure, read_enclosed, read_within, wall_holds
+from .enclosed import enclosure, read_within, wall_holds
 from .first_move import FirstMove, first_move_outcomes, lives_by_one_move
 from .held import kill_bare_holders, read_held_races, revive_holders
 from .ko_stones import connection_strings_in_atari
@@ -256,20 +256,21 @@ def _mark_enclosed_by_reading(j: _Judging) -> None:
                 if j.col[x] == 3 - j.col[h] and j.string_status.get(j.head[x]) != ALIVE:
                     j.string_status[j.head[x]] = ALIVE
                     changed = True
-            changed |= _read_in_enclosure(j, board, inside, settled, j.col[h], DEAD)
+            changed |= _read_in_enclosure(j, board, inside, walls, j.col[h], DEAD)
         else:
-            changed |= _read_in_enclosure(j, board, inside, settled, 3 - j.col[h], ALIVE, h)
+            changed |= _read_in_enclosure(j, board, inside, walls, 3 - j.col[h], ALIVE, h)
     if changed:
         _relink(j)
 
 
 def _read_in_enclosure(j: _Judging, board: PlayoutBoard, inside: list[int],
-                       settled: list[int], colour: int, verdict: str,
+                       walls: tuple[list[int], list[int]], colour: int, verdict: str,
                        holder: int | None = None) -> bool:
     """The strings of `colour` in the enclosure `inside` (not certain, not yet `verdict`),
-    each read out there (with `holder` standing, when given): `verdict`, and certain, where
-    the reading proves it: DEAD when taken even with the owner first, ALIVE when not taken
-    even with the attacker first.
+    each read out there within the wall `walls` (`wall_holds`, found once: the verdicts
+    given here are of strings inside, so the wall holds for them all), with `holder`
+    standing when given: `verdict`, and certain, where the reading proves it: DEAD when
+    taken even with the owner first, ALIVE when not taken even with the attacker first.
 
     After the enclosure's largest string is dead, its colour's other strings are read so: one
     joined to it only across a point the opponent borders (a stone a jump away) shares no own
@@ -282,8 +283,7 @@ def _read_in_enclosure(j: _Judging, board: PlayoutBoard, inside: list[int],
     for g in sorted({j.head[x] for x in inside if j.col[x] == colour}):
         if g in j.certain or j.string_status.get(g) == verdict:
             continue
-        if read_enclosed(board, g, inside, lambda w: j.string_status.get(w) == ALIVE,
-                         settled, holder) == proof:
+        if read_within(board, g, inside, walls, holder) == proof:
             j.string_status[g] = verdict
             j.certain.add(g)
             changed = True

@@ -173,6 +173,28 @@ def test_outcomes_that_contradict_each_other_settle_nothing(black: str, white: s
         assert first.settled(owner) is None
 
 
+@pytest.mark.parametrize("black, white, owner, unchallenged", [
+    ("alive", "unclear", BLACK, "alive"),  # White's best first move does not show a kill
+    ("dead", "unclear", WHITE, "dead"),  # White's best first move does not show a save
+    ("unclear", "alive", WHITE, "alive"),  # the same, the colours swapped
+    ("unclear", "dead", BLACK, "dead"),
+    ("unclear", "alive", BLACK, "alive"),  # settled: alive even with White first
+    ("dead", "unclear", BLACK, "dead"),  # settled: dead even with Black first
+    ("alive", "dead", BLACK, None),  # the first mover decides
+    ("unclear", "unclear", BLACK, None),  # nothing decided either way
+    ("dead", "alive", BLACK, None),  # not coherent: noise
+])
+def test_an_outcome_the_other_first_move_does_not_overturn_stands(
+        black: str, white: str, owner: int, unchallenged: str | None) -> None:
+    """Decided with one side first and unclear with the other: the decided outcome stands,
+    the other side's first move not shown to change it (what no first mover changes is
+    settled, as above)."""
+    first = FirstMove(black, white, 0, 1)
+    assert first.unchallenged(owner) == unchallenged
+    settled = first.settled(owner)
+    assert settled is None or first.unchallenged(owner) == settled
+
+
 def test_outcomes_that_contradict_each_other_are_not_read_again(monkeypatch) -> None:
     """In a fight of White's D4-D5 (read dead with White first, alive with Black first: noise)
     and F4-F5 (left open), only F4-F5 is read again against the replies: a string whose
@@ -322,7 +344,8 @@ def test_lives_by_one_move_names_the_vital_point_and_nothing_for_one_eye() -> No
 def test_strings_that_live_whoever_moves_first_are_decided_not_unclear() -> None:
     """g19_180 at seed 0: the playouts leave Black's B6 (18 stones) and A13 undecided beside
     a fight on the left side; with either side moving first both live, so they are alive.
-    White's B10 stays unclear: dead with Black first, undecided with White first."""
+    White's B10 is dead with Black first and undecided with White first: White's best first
+    move is not shown to save it, so it is dead (GNU Go's two cleanups disagree on it)."""
     from test_gnugo_games import DATA, position
 
     _record, board = position(DATA / "19" / "g19_180.sgf")
@@ -332,7 +355,8 @@ def test_strings_that_live_whoever_moves_first_are_decided_not_unclear() -> None
         assert result.status[p] == "alive", vertex
         assert all(p not in s for s in result.unclear), vertex
     b10 = board.point(*parse_vertex("B10", 19, 19))
-    assert any(b10 in s for s in result.unclear)
+    assert result.status[b10] == "dead"
+    assert not any(b10 in s for s in result.unclear)
     assert not any(f.depends() for f in result.first_move.values())
 
 

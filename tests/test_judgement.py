@@ -12,6 +12,7 @@ import subprocess
 import sys
 from pathlib import Path
 
+import pytest
 from hypothesis import example, given, settings
 from hypothesis import strategies as st
 from support.board_diagram import board_from_diagram
@@ -335,6 +336,7 @@ def test_bent_four_in_the_corner_is_dead() -> None:
     assert status_of(board, report, "E1") == "alive"
 
 
+
 RACE = """
     ..X..O..
     ..XOXO..
@@ -646,3 +648,31 @@ def test_a_first_move_reading_that_contradicts_itself_decides_nothing(monkeypatc
         monkeypatch.setattr(pipeline, "first_move_outcomes", read)
         pipeline._explain_by_first_move(j)
         assert j.string_status.get(left) == expected and j.first_move == {}
+
+
+@pytest.mark.parametrize("black, white, expected, depends", [
+    ("dead", "unclear", "dead", False),  # White first not shown to save it: dead
+    ("unclear", "alive", "alive", False),  # Black first not shown to kill it: alive
+    ("unclear", "dead", "dead", False),  # dead even with White first: settled
+    ("alive", "unclear", "alive", False),  # alive even with Black first: settled
+    ("dead", "alive", None, True),  # the first mover decides: unclear, both outcomes said
+    ("unclear", "unclear", None, False),  # nothing read either way: unclear
+])
+def test_a_first_move_reading_decided_one_way_and_unclear_the_other_stands(
+        monkeypatch, black: str, white: str, expected: str | None, depends: bool) -> None:
+    """White's D4-D5 with what each side achieves moving first: an outcome decided with one
+    side first stands unless the other side's first move is shown to overturn it."""
+    from gtp_weiqi.judgement import pipeline
+    from gtp_weiqi.judgement.report import ALIVE, DEAD, FirstMove
+
+    board = board_from_diagram(JOINED_BY_A_MIAI)
+    j = pipeline._Judging(board)
+    left, right = j.head[at(board, "D5")], j.head[at(board, "F5")]
+    j.string_status = {h: ALIVE for h in j.stones if h not in (left, right)}
+    j.string_status[right] = DEAD  # so that the links join nothing to a living string
+    j.playouts = [object()]  # type: ignore[list-item]  # read only by the stub below
+    monkeypatch.setattr(pipeline, "first_move_outcomes", lambda _playouts, strings, played=None: {
+        tuple(j.stones[left]): FirstMove(black, white, -1, -1)})
+    pipeline._explain_by_first_move(j)
+    assert j.string_status.get(left) == expected
+    assert (tuple(j.stones[left]) in j.first_move) == depends

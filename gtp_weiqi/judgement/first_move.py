@@ -24,9 +24,15 @@ Having the move never hurts (a side may always pass), so a string that dies even
 owner moves first is dead, and one that lives even when the opponent moves first is alive,
 whatever else the other outcome reads: a race won into a dead shape, say, whose loser's best
 first move still leaves one eye (`FirstMove.settled`).  Those strings are decided, not
-unclear.  Outcomes that contradict each other (dead with the owner first, alive with the
-opponent first) are the playouts' noise (`FirstMove.coherent`): they settle nothing, are not
-read again against replies, and are not reported as depending on who moves first.
+unclear.  So, after both readings, is a string decided with one side first that the other
+side's best first move leaves unclear: alive with its owner first and unclear with the
+opponent first is alive, unclear with its owner first and dead with the opponent first is
+dead (`FirstMove.unchallenged`, applied by the pipeline): a first move not shown to change a
+verdict does not make it unclear.  Only alive with one side first and dead with the other
+depends on who moves first.  Outcomes that contradict each other (dead with the owner
+first, alive with the opponent first) are the playouts' noise (`FirstMove.coherent`): they
+settle nothing, are not read again against replies, and are not reported as depending on
+who moves first.
 
 The other side answers a first move with random playouts, which seldom find the one reply a
 shortage of liberties (紧气, 接不归) needs: an atari that looks like saving a group is met by

@@ -16,11 +16,12 @@ marks (死活与归属: a status per string, an owner per empty point):
    and when the string is dead its colour's other strings in the enclosure are read too,
    when it lives the opponent's strings held inside it (alive when it cannot take them: 双活);
 6. `_explain_by_first_move`: of the strings still undecided, those that die even with their
-   owner first (dead) or live even with the opponent first (alive), then those whose fate
-   depends on who moves first, with what each side achieves (`first_move`): they stay
-   unclear; the links are read again after its verdicts; `revive_connected`: a string with
-   one or two liberties near a living one of its colour that joins it whatever the
-   opponent cuts first (tactical reading) is alive (`links`);
+   owner first (dead) or live even with the opponent first (alive), and those decided with
+   one side first that the other side's first move leaves unclear (that verdict), then
+   those whose fate depends on who moves first, with what each side achieves
+   (`first_move`): they stay unclear; the links are read again after its verdicts;
+   `revive_connected`: a string with one or two liberties near a living one of its colour
+   that joins it whatever the opponent cuts first (tactical reading) is alive (`links`);
 7. `_mark_free_alive`: the strings that could still live or escape (`openness`) are never
    dead;
 8. `kill_bare_holders`: a string holding an opponent string is dead when the capture it is
@@ -300,13 +301,14 @@ def _relink(j: _Judging) -> None:
 
 
 def _explain_by_first_move(j: _Judging) -> None:
-    """Of the strings still undecided: those no first mover changes, decided
-    (`FirstMove.settled`); then those whose fate depends on who moves first (`first_move`),
-    with each side's outcome, which stay unclear: a lone stone left in atari in an open ko
-    (劫) is one.  Outcomes that contradict each other (`FirstMove.coherent`) are noise,
-    and count as neither.  Strings the playouts decided are not asked again: a narrow
-    decision is also what a group with a weakness that is not a real one gets, and asking
-    costs playouts on almost every board."""
+    """Of the strings still undecided: those no first mover is shown to change, decided
+    (`FirstMove.unchallenged`: what none changes, and what one side's first move decides
+    and the other's leaves unclear); then those whose fate depends on who moves first
+    (`first_move`), with each side's outcome, which stay unclear: a lone stone left in
+    atari in an open ko (劫) is one.  Outcomes that contradict each other
+    (`FirstMove.coherent`) are noise, and count as neither.  Strings the playouts decided
+    are not asked again: a narrow decision is also what a group with a weakness that is not
+    a real one gets, and asking costs playouts on almost every board."""
     undecided = [h for h in sorted(j.stones) if h not in j.string_status]
     if not undecided or not j.playouts:
         return
@@ -315,8 +317,8 @@ def _explain_by_first_move(j: _Judging) -> None:
     settled = False
     for key, first in found.items():
         h = j.head[key[0]]
-        status = first.settled(j.col[h])
-        if status is not None:  # no first move changes it
+        status = first.unchallenged(j.col[h])
+        if status is not None:  # no first move is shown to change it
             j.string_status[h] = status
             settled = True
         elif first.black != first.white and first.coherent(j.col[h]):

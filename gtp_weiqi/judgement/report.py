@@ -54,6 +54,24 @@ class FirstMove:
             return ALIVE
         return None
 
+    def unchallenged(self, owner: int) -> str | None:
+        """The status a first mover leaves standing, for a string of `owner`: what no first
+        mover changes (`settled`), or else the one outcome decided when the other is unclear:
+        alive with its owner first and unclear with the opponent first is alive (the
+        opponent's best first move does not show a kill), unclear with its owner first and
+        dead with the opponent first is dead (the owner's best first move does not show a
+        save); None when neither, when the first mover decides (`depends`), or when the
+        outcomes are not `coherent`."""
+        settled = self.settled(owner)
+        if settled is not None or not self.coherent(owner):
+            return settled
+        first, second = self.outcome(owner), self.outcome(3 - owner)
+        if first == ALIVE and second == UNCLEAR:
+            return ALIVE
+        if first == UNCLEAR and second == DEAD:
+            return DEAD
+        return None
+
     def depends(self) -> bool:
         """Whether the first mover decides: alive with one side first, dead with the other
         (for `coherent` outcomes: the caller, who knows the owner, asks that first)."""

@@ -336,6 +336,37 @@ def test_bent_four_in_the_corner_is_dead() -> None:
     assert status_of(board, report, "E1") == "alive"
 
 
+# White's bent four in the corner (A1 A2 A3 B1); its outside liberties A5 B5 are Black's to
+# fill, but Black's A6-B6 beside them has one liberty of its own (C6): White first takes C6
+# and then the two stones, and lives.  With C6 Black's, A6-B6 is part of the wall: dead.
+BENT_FOUR_BESIDE_A_SHORT_STRING = """
+    .O.OX....
+    OOOOX....
+    OOOXX....
+    XX.X.....
+    ..XX.....
+    OOXX.....
+    .OXX.....
+    .OOX.....
+    ..OX.....
+"""
+
+
+@pytest.mark.parametrize("seed", [0, 1, 2])
+def test_bent_four_beside_an_attacker_short_of_liberties_is_no_dead_shape(seed: int) -> None:
+    """The rule (盘角曲四 is dead) holds only when the attacker can fill the outside
+    liberties safely: beside a string of its that the owner takes first, who moves first
+    decides, and the rule does not call the corner dead."""
+    from gtp_weiqi.judgement.decision import bent_four_in_corner
+
+    short = board_from_diagram(BENT_FOUR_BESIDE_A_SHORT_STRING)
+    solid = board_from_diagram(BENT_FOUR_BESIDE_A_SHORT_STRING.replace("XX.X", "XXXX", 1))
+    assert bent_four_in_corner(short, list(short.colour), short.points, short.neighbours) == []
+    assert bent_four_in_corner(solid, list(solid.colour), solid.points, solid.neighbours) == [
+        at(solid, "C1")]
+    assert status_of(short, judge(short, seed=seed), "B2") != "dead"
+    assert status_of(solid, judge(solid, seed=seed), "B2") == "dead"
+
 
 RACE = """
     ..X..O..

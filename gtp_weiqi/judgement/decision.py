@@ -182,7 +182,10 @@ def bent_four_in_corner(board: Board, col: list[int], points: tuple[int, ...],
     The eye space is an empty L of four points along both edges with its bend on the corner
     point, bordered by one colour only; the strings around it have no other one-colour
     region, and every other liberty of theirs touches an opponent stone (the attacker can
-    fill it).
+    fill it) of a string that is safe while it does: one with two liberties or more that
+    are not the owner's, or one the owner cannot take (a suicide there).  A string short of
+    such liberties is in a race with the owner: moving first, the owner takes it and lives,
+    so the corner is no bent four but a fight the first mover decides.
     """
     head, _stones, libs = find_strings(col, points, nbrs)
     regions, region_of = empty_regions(col, points, nbrs)
@@ -197,6 +200,7 @@ def bent_four_in_corner(board: Board, col: list[int], points: tuple[int, ...],
         if len(colours) != 1:
             continue
         colour = colours.pop()
+        owner_libs = {x for s in around for x in libs[s]}
         ok = True
         for s in around:
             for x in libs[s]:
@@ -207,8 +211,24 @@ def bent_four_in_corner(board: Board, col: list[int], points: tuple[int, ...],
                         col[q] != 3 - colour for y in reg for q in nbrs[y]):
                     ok = False
                     break
+                if not all(_safe_filler(col, nbrs, head, libs, head[q], owner_libs)
+                           for q in nbrs[x] if col[q] == 3 - colour):
+                    ok = False
+                    break
             if not ok:
                 break
         if ok:
             found += sorted(around)
     return found
+
+
+def _safe_filler(col: list[int], nbrs: Neighbours, head: dict[int, int],
+                 libs: dict[int, set[int]], s: int, owner_libs: set[int]) -> bool:
+    """Whether the attacker's string `s` beside the owner's outside liberties stands while it
+    fills them: two liberties or more outside `owner_libs`, or one of them an eye the owner
+    cannot play (every neighbour a stone of the attacker's strings with two liberties or
+    more: a suicide)."""
+    c = col[s]
+    own = [x for x in libs[s] if x not in owner_libs]
+    return len(own) >= 2 or any(
+        all(col[q] == c and len(libs[head[q]]) >= 2 for q in nbrs[x]) for x in own)

@@ -23,7 +23,7 @@ export PIP_DISABLE_PIP_VERSION_CHECK=1
 missing=()
 command -v gnugo >/dev/null || [ -x /usr/games/gnugo ] || missing+=(gnugo)
 command -v leelaz >/dev/null || [ -x /usr/lib/leelaz/bin/leelaz ] || missing+=(leela-zero)
-command -v npm >/dev/null || missing+=(nodejs npm)
+command -v node >/dev/null || missing+=(nodejs)
 [ -e /usr/share/fonts/opentype/noto/NotoSansCJK-Regular.ttc ] || missing+=(fonts-noto-cjk)
 command -v rsvg-convert >/dev/null || missing+=(librsvg2-bin)
 # the real GUI clients' tests: kigo, Lizzie, GoGui and cgoban under Xvfb, driven by xdotool,
@@ -38,9 +38,16 @@ command -v dbus-run-session >/dev/null || missing+=(dbus-x11)
 command -v java >/dev/null || missing+=(default-jre)
 # KataGo's run-time library (the KataGo build below links it)
 dpkg -s libzip4 >/dev/null 2>&1 || missing+=(libzip4)
+updated=
 if [ ${#missing[@]} -gt 0 ]; then
-    apt-get update -qq
+    apt-get update -qq && updated=1
     apt-get install -y -qq "${missing[@]}" >/dev/null
+fi
+# npm after Node.js: a Node.js from NodeSource carries its own npm and conflicts with
+# Debian's, so Debian's npm is installed only where the Node.js installed has none
+if ! command -v npm >/dev/null; then
+    [ -n "$updated" ] || apt-get update -qq
+    apt-get install -y -qq npm >/dev/null
 fi
 
 # GoGui 1.6 (gogui-regress, gogui-twogtp) for the GoGui tests, when a build is at hand:

@@ -23,7 +23,7 @@ from __future__ import annotations
 import random
 
 from ..core.board import BLACK, EMPTY, Board
-from ..core.playout_board import PlayoutBoard
+from ..core.playout_board import KIND, SUICIDE, PlayoutBoard
 from .ownership import OwnershipPlayouts, influence, strong_area
 from .regions import Neighbours, empty_regions, find_strings
 from .report import ALIVE, DEAD
@@ -200,7 +200,6 @@ def bent_four_in_corner(board: Board, col: list[int], points: tuple[int, ...],
         if len(colours) != 1:
             continue
         colour = colours.pop()
-        owner_libs = {x for s in around for x in libs[s]}
         ok = True
         for s in around:
             for x in libs[s]:
@@ -211,24 +210,25 @@ def bent_four_in_corner(board: Board, col: list[int], points: tuple[int, ...],
                         col[q] != 3 - colour for y in reg for q in nbrs[y]):
                     ok = False
                     break
-                if not all(_safe_filler(col, nbrs, head, libs, head[q], owner_libs)
-                           for q in nbrs[x] if col[q] == 3 - colour):
-                    ok = False
-                    break
             if not ok:
                 break
-        if ok:
+        if ok and _fillers_stand(PlayoutBoard(board, col), around, pts, colour):
             found += sorted(around)
     return found
 
 
-def _safe_filler(col: list[int], nbrs: Neighbours, head: dict[int, int],
-                 libs: dict[int, set[int]], s: int, owner_libs: set[int]) -> bool:
-    """Whether the attacker's string `s` beside the owner's outside liberties stands while it
-    fills them: two liberties or more outside `owner_libs`, or one of them an eye the owner
-    cannot play (every neighbour a stone of the attacker's strings with two liberties or
-    more: a suicide)."""
-    c = col[s]
-    own = [x for x in libs[s] if x not in owner_libs]
-    return len(own) >= 2 or any(
-        all(col[q] == c and len(libs[head[q]]) >= 2 for q in nbrs[x]) for x in own)
+def _fillers_stand(position: PlayoutBoard, around: set[int], pts: frozenset[int],
+                   owner: int) -> bool:
+    """Whether every attacker string beside the outside liberties of the `owner` strings
+    `around` (`pts`: their eye space) stands while it fills them: two liberties or more
+    that are not the owner's, or one there the owner cannot play (a suicide)."""
+    col, nbrs = position.colour, position.neighbours
+    owner_libs = {x for s in around for x in position.liberties(s)}
+    fillers = {position.head[q] for x in owner_libs - pts for q in nbrs[x]
+               if col[q] == 3 - owner}
+    for f in sorted(fillers):
+        own = [x for x in sorted(position.liberties(f)) if x not in owner_libs]
+        if len(own) < 2 and not any(position.move_kind(x, owner) & KIND == SUICIDE
+                                    for x in own):
+            return False
+    return True

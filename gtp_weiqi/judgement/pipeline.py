@@ -321,7 +321,7 @@ def _explain_by_first_move(j: _Judging) -> None:
         if status is not None:  # no first move is shown to change it
             j.string_status[h] = status
             settled = True
-        elif first.black != first.white and first.coherent(j.col[h]):
+        elif first.depends() and first.coherent(j.col[h]):
             j.first_move[tuple(j.stones[h])] = first
     if settled:
         _relink(j)

@@ -62,15 +62,10 @@ class FirstMove:
         dead with the opponent first is dead (the owner's best first move does not show a
         save); None when neither, when the first mover decides (`depends`), or when the
         outcomes are not `coherent`."""
-        settled = self.settled(owner)
-        if settled is not None or not self.coherent(owner):
-            return settled
-        first, second = self.outcome(owner), self.outcome(3 - owner)
-        if first == ALIVE and second == UNCLEAR:
-            return ALIVE
-        if first == UNCLEAR and second == DEAD:
-            return DEAD
-        return None
+        if not self.coherent(owner):
+            return None
+        decided = {self.black, self.white} - {UNCLEAR}
+        return decided.pop() if len(decided) == 1 else None
 
     def depends(self) -> bool:
         """Whether the first mover decides: alive with one side first, dead with the other

@@ -1,6 +1,8 @@
-"""The worker pool under signals: a worker sent SIGTERM while it waits for a task (as a
-signal to the whole process group finds it) ends quietly and lets go of the task queue, so
-that the parent can still stop the others; Ctrl-C is left to the parent."""
+"""The worker pool under signals and deaths: a worker sent SIGTERM while it waits for a task
+(as a signal to the whole process group finds it) ends quietly and the parent still stops
+the others; Ctrl-C is left to the parent; a SIGTERM lost is sent again; a worker that dies
+mid-run is reported, never waited on for ever; an error in a task is raised in the
+parent."""
 
 from __future__ import annotations
 
@@ -17,7 +19,7 @@ import pytest
 ROOT = Path(__file__).resolve().parents[1]
 
 # One quick task and one slow: once the quick result is in, its worker is back waiting for
-# a task (holding the lock of the task queue) and the other is still working.
+# a task and the other is still working.
 SCRIPT = textwrap.dedent("""
     import multiprocessing, os, signal, sys, time
     from gtp_weiqi.scoring.pool import in_workers
@@ -53,3 +55,87 @@ def test_a_signal_to_the_workers_lets_the_parent_stop_them(signame: str) -> None
     assert proc.returncode == 0, err
     assert out.split() == ["stopped", "0"]
     assert err == ""  # no worker printed a traceback
+
+
+# A worker whose first SIGTERM runs no handler that ends it: as one that lands just before
+# the worker goes to sleep on a lock is lost.  It is still working when the reader stops.
+LOSES_THE_FIRST_SIGTERM = textwrap.dedent("""
+    import multiprocessing, os, signal, time
+    from gtp_weiqi.scoring.pool import in_workers
+
+    def end(signum, frame):
+        raise SystemExit(0)
+
+    def lose_one(signum, frame):
+        signal.signal(signal.SIGTERM, end)
+
+    def deaf_once():
+        signal.signal(signal.SIGTERM, lose_one)
+
+    def job(n):
+        if n == 0:
+            return os.getpid()
+        time.sleep(60)
+
+    results = in_workers(job, [0, 1], 2, initializer=deaf_once)
+    next(results)
+    results.close()  # stops the worker left, though it missed the first SIGTERM
+    print("stopped", len(multiprocessing.active_children()))
+""")
+
+
+@pytest.mark.skipif(not sys.platform.startswith("linux"), reason="forked workers: Linux")
+def test_a_worker_that_missed_the_first_sigterm_is_still_stopped() -> None:
+    env = dict(os.environ, PYTHONPATH=str(ROOT))
+    proc = subprocess.Popen([sys.executable, "-c", LOSES_THE_FIRST_SIGTERM],
+                            stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True, env=env,
+                            start_new_session=True)
+    try:
+        out, err = proc.communicate(timeout=30)
+    finally:  # a parent left waiting, and its workers, go too
+        with contextlib.suppress(ProcessLookupError):
+            os.killpg(proc.pid, signal.SIGKILL)
+        proc.wait()
+    assert proc.returncode == 0, err
+    assert out.split() == ["stopped", "0"]
+    assert err == ""
+
+
+def _dies_on_one(n: int) -> int:
+    if n == 1:
+        os.kill(os.getpid(), signal.SIGKILL)  # as the out-of-memory killer would
+    return n
+
+
+def _fails_on_one(n: int) -> int:
+    if n == 1:
+        raise ValueError("no such game")
+    return n
+
+
+@pytest.mark.skipif(not sys.platform.startswith("linux"), reason="forked workers: Linux")
+@pytest.mark.timeout(60)
+def test_a_worker_killed_mid_run_is_reported_and_the_rest_stopped() -> None:
+    import multiprocessing
+
+    from gtp_weiqi.scoring.pool import WorkerDied, in_workers
+
+    got = []
+    with pytest.raises(WorkerDied, match="killed by SIGKILL"):
+        for value in in_workers(_dies_on_one, list(range(8)), 2, chunk=1):
+            got.append(value)
+    assert 1 not in got and len(got) < 8
+    assert multiprocessing.active_children() == []
+
+
+@pytest.mark.skipif(not sys.platform.startswith("linux"), reason="forked workers: Linux")
+@pytest.mark.timeout(60)
+def test_an_error_in_a_task_is_raised_in_the_parent() -> None:
+    import multiprocessing
+
+    from gtp_weiqi.scoring.pool import in_workers
+
+    with pytest.raises(ValueError, match="no such game"):
+        list(in_workers(_fails_on_one, list(range(8)), 2, chunk=1))
+    assert multiprocessing.active_children() == []
+    assert sorted(in_workers(_fails_on_one, [0, 2, 3, 4], 2)) == [0, 2, 3, 4]

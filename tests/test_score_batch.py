@@ -6,6 +6,7 @@ differ between methods and from the record's RE)."""
 from __future__ import annotations
 
 import csv
+import io
 import json
 import subprocess
 import sys
@@ -270,3 +271,45 @@ def test_worker_processes_count_every_game_once_and_stop_when_the_reader_stops(t
     next(early)
     early.close()
     assert multiprocessing.active_children() == []
+
+
+def test_a_worker_killed_mid_batch_ends_the_batch_with_its_rows_kept(tmp_path, monkeypatch
+                                                                     ) -> None:
+    """A worker killed mid-batch (the out-of-memory killer, a crash in C) ends the batch
+    with an error that says so, the rows already counted written, no worker left; the same
+    command with --resume counts the rest."""
+    import multiprocessing
+    import os
+    import signal
+
+    from gtp_weiqi.scoring.batch import BatchOptions
+    from gtp_weiqi.ui import score_batch
+    from gtp_weiqi.ui.score_batch import BatchError, BatchSettings, run_batch
+
+    games = tmp_path / "games"
+    games.mkdir()
+    for i in range(12):
+        (games / f"g{i:02}.sgf").write_bytes(example_sgf(DD={C2}))
+    counted = score_batch.count_source
+
+    def dies_on_g07(source, *args):  # forked: the workers see it
+        if source.name.endswith("g07.sgf"):
+            os.kill(os.getpid(), signal.SIGKILL)
+        return counted(source, *args)
+
+    monkeypatch.setattr(score_batch, "count_source", dies_on_g07)
+    out = tmp_path / "rows.jsonl"
+    settings = BatchSettings(paths=[str(games)], options=BatchOptions(methods="zilu"),
+                             methods=["zilu"], jsonl=str(out), workers=2)
+    with pytest.raises(BatchError, match=r"killed by SIGKILL\); \d+ of 12 games written"):
+        run_batch(settings, io.StringIO(), io.StringIO())
+    assert multiprocessing.active_children() == []
+    kept = [json.loads(line) for line in out.read_text().splitlines()]
+    assert len(kept) < 12 and not any(r["file"].endswith("g07.sgf") for r in kept)
+    monkeypatch.setattr(score_batch, "count_source", counted)
+    resumed = BatchSettings(paths=[str(games)], options=BatchOptions(methods="zilu"),
+                            methods=["zilu"], jsonl=str(out), workers=2, resume=True)
+    assert run_batch(resumed, io.StringIO(), io.StringIO()) == 0
+    rows = [json.loads(line) for line in out.read_text().splitlines()]
+    assert sorted(r["file"] for r in rows) == sorted(str(games / f"g{i:02}.sgf")
+                                                      for i in range(12))

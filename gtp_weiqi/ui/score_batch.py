@@ -41,7 +41,7 @@ from ..scoring.batch import (
     score_row,
     summarise,
 )
-from ..scoring.pool import in_workers, runs_here
+from ..scoring.pool import WorkerDied, in_workers, runs_here
 from ..scoring.record import MAX_SGF_BYTES
 from ..scoring.result import FirstMoveString
 
@@ -462,6 +462,9 @@ def run_batch(settings: BatchSettings, stdout: TextIO | None = None,
                              "rest", done=len(finished), total=len(todo)):
             print(line, file=stderr)
         return 128 + (exc.signum if isinstance(exc, Stopped) else signal.SIGINT)
+    except WorkerDied as exc:  # the rows done are kept; --resume counts the rest
+        _save(outputs)
+        raise BatchError(f"{exc}; {len(finished)} of {len(todo)} games written") from None
     except BrokenPipeError:  # stdout closed by the reader (| head): keep the files whole
         _save(outputs)
         devnull = os.open(os.devnull, os.O_WRONLY)

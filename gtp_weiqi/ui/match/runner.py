@@ -35,7 +35,7 @@ from ...base.sizes import MAX_SIZE, MIN_SIZE
 from ...core.files import atomic_write
 from ...core.lang import add_lang_argument, resolve, sentence
 from ...core.rules import DEFAULT_PRESET, RulesError, komi_argument, parse_rules
-from ...scoring.pool import in_workers
+from ...scoring.pool import WorkerDied, in_workers
 from ..cluster import ClusterError
 from ..gtp.controller import Controller, ControllerError
 from ..judge_options import add_judge_arguments, refused_judge_option
@@ -429,7 +429,7 @@ def run(args: argparse.Namespace) -> int:
         config = config_from(args)
         summary = run_match(config, args.games, out, jobs=max(1, args.jobs), dask=args.dask,
                             lang=config.lang)
-    except (MatchError, ClusterError) as exc:
+    except (MatchError, ClusterError, WorkerDied) as exc:
         print(f"gtp-weiqi match: {exc}", file=sys.stderr)
         return 2
     except KeyboardInterrupt:

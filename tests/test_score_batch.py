@@ -273,6 +273,8 @@ def test_worker_processes_count_every_game_once_and_stop_when_the_reader_stops(t
     assert multiprocessing.active_children() == []
 
 
+@pytest.mark.skipif(not sys.platform.startswith("linux"), reason="forked workers: Linux")
+@pytest.mark.timeout(120)
 def test_a_worker_killed_mid_batch_ends_the_batch_with_its_rows_kept(tmp_path, monkeypatch
                                                                      ) -> None:
     """A worker killed mid-batch (the out-of-memory killer, a crash in C) ends the batch

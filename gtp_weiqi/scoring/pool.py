@@ -31,6 +31,7 @@ import os
 import signal
 import sys
 import time
+import traceback
 from collections import deque
 from collections.abc import Callable, Generator, Sequence
 from typing import TYPE_CHECKING, Any, TypeVar
@@ -72,6 +73,7 @@ STOPPING = frozenset(getattr(signal, name) for name in ("SIGINT", "SIGTERM", "SI
 
 
 def _exit_quietly(signum: int, frame: object) -> None:
+    signal.signal(signal.SIGTERM, signal.SIG_IGN)  # once: the SIGTERMs sent again let it unwind
     raise SystemExit(128 + signum)
 
 
@@ -92,7 +94,7 @@ def _start_worker(initializer: Callable[[], None] | None) -> None:
 def _serve(conn: Connection, func: Callable[[Any], Any],
            initializer: Callable[[], None] | None, inherited: list[Connection]) -> None:
     """A worker's life: each chunk of tasks the parent sends comes back as a list of
-    (True, result) or (False, exception), until the parent sends None or goes away."""
+    (True, result) or (False, (exception, traceback)), until the parent sends None or goes away."""
     for end in inherited:  # the parent's ends of the pipes, as forked: only it holds them
         end.close()
     _start_worker(initializer)
@@ -105,19 +107,39 @@ def _serve(conn: Connection, func: Callable[[Any], Any],
             return
         outcomes = [_outcome(func, task) for task in chunk]
         try:
-            conn.send(outcomes)
+            try:
+                conn.send(outcomes)
+            except OSError:
+                raise
+            except Exception as exc:  # noqa: BLE001 - a result or an error that cannot be pickled
+                conn.send([(False, (RuntimeError(f"a worker's result could not be sent back: "
+                                                 f"{exc!r}"), ""))])
         except OSError:  # the parent is gone
             return
-        except Exception as exc:  # noqa: BLE001 - a result or an error that cannot be pickled
-            conn.send([(False, RuntimeError(f"a worker's result could not be sent back: "
-                                            f"{exc!r}"))])
 
 
 def _outcome(func: Callable[[Any], Any], task: Any) -> tuple[bool, Any]:
+    """(True, the result) or (False, (the exception, its traceback as text))."""
     try:
         return True, func(task)
     except Exception as exc:  # noqa: BLE001 - raised again in the parent
-        return False, exc
+        return False, (exc, traceback.format_exc())
+
+
+class RemoteTraceback(Exception):
+    """The traceback of an exception raised in a worker, as its cause in the parent."""
+
+    def __str__(self) -> str:
+        return f"\n\n(in the worker process)\n{self.args[0]}"
+
+
+def _value(ok: bool, value: Any) -> Any:
+    if ok:
+        return value
+    exc, text = value
+    if text:
+        exc.__cause__ = RemoteTraceback(text)
+    raise exc
 
 
 class _Worker:
@@ -148,52 +170,58 @@ class _Worker:
         return WorkerDied(f"a worker process ended in the middle of the run ({how})")
 
 
-def _start(context: Any, count: int, func: Callable[[Any], Any],
-           initializer: Callable[[], None] | None, forked: bool) -> list[_Worker]:
-    crew: list[_Worker] = []
-    try:
-        for _ in range(count):
-            mine, theirs = context.Pipe()
-            inherited = [w.conn for w in crew] + [mine] if forked else []
-            process = context.Process(target=_serve, daemon=True,
-                                      args=(theirs, func, initializer, inherited))
+def _start(crew: list[_Worker], context: Any, count: int, func: Callable[[Any], Any],
+           initializer: Callable[[], None] | None, forked: bool) -> None:
+    """Start `count` workers into `crew` (the caller stops those started, whatever
+    happens here)."""
+    for _ in range(count):
+        mine, theirs = context.Pipe()
+        inherited = [w.conn for w in crew] + [mine] if forked else []
+        process = context.Process(target=_serve, daemon=True,
+                                  args=(theirs, func, initializer, inherited))
+        try:
             process.start()
+        except BaseException:
+            mine.close()
+            raise
+        finally:
             theirs.close()
-            crew.append(_Worker(process, mine))
-    except BaseException:
-        _stop(crew, politely=False)
-        raise
-    return crew
+        crew.append(_Worker(process, mine))
 
 
 def _stop(crew: list[_Worker], politely: bool) -> None:
     """End every worker: politely (None sent: an idle worker exits on its own) or with
-    SIGTERM, sent again every `NUDGE` seconds; SIGKILL after `STOP_GRACE` seconds."""
+    SIGTERM, sent again every `NUDGE` seconds; SIGKILL after `STOP_GRACE` seconds.  The
+    stopping signals wait until it is done (a second Ctrl-C cannot leave workers)."""
     from multiprocessing.connection import wait
 
-    for worker in crew:
-        if politely:
-            with contextlib.suppress(OSError):
-                worker.conn.send(None)
-        else:
-            worker.process.terminate()
-    deadline = time.monotonic() + STOP_GRACE
-    while True:
-        left = [w.process for w in crew if w.process.is_alive()]
-        if not left:
-            break
-        if time.monotonic() >= deadline:
-            for process in left:
-                process.kill()
-            break
-        wait([p.sentinel for p in left], NUDGE)
-        if not politely:
-            for process in left:
-                if process.is_alive():
+    blocked = (signal.pthread_sigmask(signal.SIG_BLOCK, STOPPING)
+               if hasattr(signal, "pthread_sigmask") else None)
+    try:
+        for worker in crew:
+            if politely:
+                with contextlib.suppress(OSError):
+                    worker.conn.send(None)
+            else:
+                worker.process.terminate()
+        start = sent = time.monotonic()
+        while left := [w.process for w in crew if w.process.is_alive()]:
+            now = time.monotonic()
+            if now - start >= STOP_GRACE:
+                for process in left:
+                    process.kill()
+                break
+            if not politely and now - sent >= NUDGE:
+                for process in left:
                     process.terminate()
-    for worker in crew:
-        worker.process.join()
-        worker.conn.close()
+                sent = now
+            wait([p.sentinel for p in left], NUDGE)
+        for worker in crew:
+            worker.process.join()
+            worker.conn.close()
+    finally:
+        if blocked is not None:
+            signal.pthread_sigmask(signal.SIG_SETMASK, blocked)
 
 
 def in_workers(func: Callable[[T], R], tasks: Sequence[T], workers: int,
@@ -221,17 +249,18 @@ def in_workers(func: Callable[[T], R], tasks: Sequence[T], workers: int,
     # The forked workers inherit the parent's objects: frozen, their collections never
     # walk them, so the pages stay shared instead of being copied into every worker
     # (spawned workers, off Linux, inherit nothing: there it changes nothing).
-    gc.freeze()
-    blocked = (signal.pthread_sigmask(signal.SIG_BLOCK, STOPPING)
-               if hasattr(signal, "pthread_sigmask") else None)
-    try:
-        crew = _start(context, min(workers, len(chunks)), func, initializer, forked)
-    finally:
-        if blocked is not None:
-            signal.pthread_sigmask(signal.SIG_SETMASK, blocked)
-        gc.unfreeze()
+    crew: list[_Worker] = []
     finished = False
     try:
+        gc.freeze()
+        blocked = (signal.pthread_sigmask(signal.SIG_BLOCK, STOPPING)
+                   if hasattr(signal, "pthread_sigmask") else None)
+        try:
+            _start(crew, context, min(workers, len(chunks)), func, initializer, forked)
+        finally:
+            gc.unfreeze()
+            if blocked is not None:  # a signal that came meanwhile is handled here
+                signal.pthread_sigmask(signal.SIG_SETMASK, blocked)
         busy: dict[Any, _Worker] = {}  # the parent's end of each busy worker's pipe
         for worker in crew:
             worker.give(chunks.popleft())
@@ -242,13 +271,17 @@ def in_workers(func: Callable[[T], R], tasks: Sequence[T], workers: int,
             for conn in [c for c in ready if c in busy]:  # results before any death
                 worker = busy.pop(conn)
                 outcomes = worker.take()
+                lost = None
                 if chunks:
-                    worker.give(chunks.popleft())
-                    busy[conn] = worker
+                    try:
+                        worker.give(chunks.popleft())
+                        busy[conn] = worker
+                    except WorkerDied as exc:  # after it sent these: they still count
+                        lost = exc
                 for ok, value in outcomes:
-                    if not ok:
-                        raise value
-                    yield value
+                    yield _value(ok, value)
+                if lost is not None:
+                    raise lost
             for sentinel, worker in sentinels.items():
                 if sentinel in ready and worker.conn in busy:
                     raise worker.died()

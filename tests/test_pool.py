@@ -128,6 +128,19 @@ def test_a_worker_killed_mid_run_is_reported_and_the_rest_stopped() -> None:
     assert multiprocessing.active_children() == []
 
 
+def _unpicklable_on_one(n: int) -> object:
+    return (lambda: n) if n == 1 else n
+
+
+@pytest.mark.skipif(not sys.platform.startswith("linux"), reason="forked workers: Linux")
+@pytest.mark.timeout(60)
+def test_a_result_that_cannot_be_sent_back_is_an_error_not_a_dead_worker() -> None:
+    from gtp_weiqi.scoring.pool import in_workers
+
+    with pytest.raises(RuntimeError, match="could not be sent back"):
+        list(in_workers(_unpicklable_on_one, list(range(4)), 2, chunk=1))
+
+
 @pytest.mark.skipif(not sys.platform.startswith("linux"), reason="forked workers: Linux")
 @pytest.mark.timeout(60)
 def test_an_error_in_a_task_is_raised_in_the_parent() -> None:

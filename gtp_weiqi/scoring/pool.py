@@ -95,6 +95,8 @@ def _serve(conn: Connection, func: Callable[[Any], Any],
            initializer: Callable[[], None] | None, inherited: list[Connection]) -> None:
     """A worker's life: each chunk of tasks the parent sends comes back as a list of
     (True, result) or (False, (exception, traceback)), until the parent sends None or goes away."""
+    from multiprocessing.reduction import ForkingPickler  # what `recv` reads back
+
     for end in inherited:  # the parent's ends of the pipes, as forked: only it holds them
         end.close()
     _start_worker(initializer)
@@ -107,13 +109,12 @@ def _serve(conn: Connection, func: Callable[[Any], Any],
             return
         outcomes = [_outcome(func, task) for task in chunk]
         try:
-            try:
-                conn.send(outcomes)
-            except OSError:
-                raise
-            except Exception as exc:  # noqa: BLE001 - a result or an error that cannot be pickled
-                conn.send([(False, (RuntimeError(f"a worker's result could not be sent back: "
-                                                 f"{exc!r}"), ""))])
+            data = ForkingPickler.dumps(outcomes)
+        except Exception as exc:  # noqa: BLE001 - a result or an error that cannot be pickled
+            data = ForkingPickler.dumps([(False, (RuntimeError(
+                f"a worker's result could not be sent back: {exc!r}"), ""))])
+        try:
+            conn.send_bytes(data)
         except OSError:  # the parent is gone
             return
 

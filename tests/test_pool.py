@@ -18,6 +18,21 @@ import pytest
 
 ROOT = Path(__file__).resolve().parents[1]
 
+
+def run_script(script: str, *args: str, timeout: float = 60) -> tuple[int, str, str]:
+    """(status, stdout, stderr) of `script` run in its own session; the session killed
+    after it, so that no parent left waiting and no worker outlives the test."""
+    env = dict(os.environ, PYTHONPATH=str(ROOT))
+    proc = subprocess.Popen([sys.executable, "-c", script, *args], stdout=subprocess.PIPE,
+                            stderr=subprocess.PIPE, text=True, env=env, start_new_session=True)
+    try:
+        out, err = proc.communicate(timeout=timeout)
+    finally:
+        with contextlib.suppress(ProcessLookupError):
+            os.killpg(proc.pid, signal.SIGKILL)
+        proc.wait()
+    return proc.returncode, out, err
+
 # One quick task and one slow: once the quick result is in, its worker is back waiting for
 # a task and the other is still working.
 SCRIPT = textwrap.dedent("""
@@ -43,16 +58,8 @@ SCRIPT = textwrap.dedent("""
 @pytest.mark.skipif(not sys.platform.startswith("linux"), reason="forked workers: Linux")
 @pytest.mark.parametrize("signame", ["SIGTERM", "SIGINT", "SIGHUP"])
 def test_a_signal_to_the_workers_lets_the_parent_stop_them(signame: str) -> None:
-    env = dict(os.environ, PYTHONPATH=str(ROOT))
-    proc = subprocess.Popen([sys.executable, "-c", SCRIPT, signame], stdout=subprocess.PIPE,
-                            stderr=subprocess.PIPE, text=True, env=env, start_new_session=True)
-    try:
-        out, err = proc.communicate(timeout=60)
-    finally:  # a parent left waiting, and its workers, go too
-        with contextlib.suppress(ProcessLookupError):
-            os.killpg(proc.pid, signal.SIGKILL)
-        proc.wait()
-    assert proc.returncode == 0, err
+    status, out, err = run_script(SCRIPT, signame)
+    assert status == 0, err
     assert out.split() == ["stopped", "0"]
     assert err == ""  # no worker printed a traceback
 
@@ -86,17 +93,8 @@ LOSES_THE_FIRST_SIGTERM = textwrap.dedent("""
 
 @pytest.mark.skipif(not sys.platform.startswith("linux"), reason="forked workers: Linux")
 def test_a_worker_that_missed_the_first_sigterm_is_still_stopped() -> None:
-    env = dict(os.environ, PYTHONPATH=str(ROOT))
-    proc = subprocess.Popen([sys.executable, "-c", LOSES_THE_FIRST_SIGTERM],
-                            stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True, env=env,
-                            start_new_session=True)
-    try:
-        out, err = proc.communicate(timeout=30)
-    finally:  # a parent left waiting, and its workers, go too
-        with contextlib.suppress(ProcessLookupError):
-            os.killpg(proc.pid, signal.SIGKILL)
-        proc.wait()
-    assert proc.returncode == 0, err
+    status, out, err = run_script(LOSES_THE_FIRST_SIGTERM, timeout=30)
+    assert status == 0, err
     assert out.split() == ["stopped", "0"]
     assert err == ""
 
@@ -181,16 +179,8 @@ CLEANS_UP = textwrap.dedent("""
 
 @pytest.mark.skipif(not sys.platform.startswith("linux"), reason="forked workers: Linux")
 def test_a_stopped_worker_finishes_its_cleanup(tmp_path: Path) -> None:
-    env = dict(os.environ, PYTHONPATH=str(ROOT))
     mark = tmp_path / "cleaned"
-    proc = subprocess.Popen([sys.executable, "-c", CLEANS_UP, str(mark)], stdout=subprocess.PIPE,
-                            stderr=subprocess.PIPE, text=True, env=env, start_new_session=True)
-    try:
-        out, err = proc.communicate(timeout=30)
-    finally:
-        with contextlib.suppress(ProcessLookupError):
-            os.killpg(proc.pid, signal.SIGKILL)
-        proc.wait()
-    assert proc.returncode == 0, err
+    status, out, err = run_script(CLEANS_UP, str(mark), timeout=30)
+    assert status == 0, err
     assert out.split() == ["stopped"] and err == ""
     assert mark.read_text() == "cleaned\n"

@@ -6,6 +6,7 @@ differ between methods and from the record's RE)."""
 from __future__ import annotations
 
 import csv
+import dataclasses
 import io
 import json
 import subprocess
@@ -309,9 +310,8 @@ def test_a_worker_killed_mid_batch_ends_the_batch_with_its_rows_kept(tmp_path, m
     kept = [json.loads(line) for line in out.read_text().splitlines()]
     assert len(kept) < 12 and not any(r["file"].endswith("g07.sgf") for r in kept)
     monkeypatch.setattr(score_batch, "count_source", counted)
-    resumed = BatchSettings(paths=[str(games)], options=BatchOptions(methods="zilu"),
-                            methods=["zilu"], jsonl=str(out), workers=2, resume=True)
-    assert run_batch(resumed, io.StringIO(), io.StringIO()) == 0
+    assert run_batch(dataclasses.replace(settings, resume=True), io.StringIO(),
+                     io.StringIO()) == 0
     rows = [json.loads(line) for line in out.read_text().splitlines()]
     assert sorted(r["file"] for r in rows) == sorted(str(games / f"g{i:02}.sgf")
                                                       for i in range(12))

@@ -218,6 +218,30 @@ SHORT_WALL_WHOSE_OPENING_TAKES_A_STONE = """
 """
 
 
+# White's two groups on the left edge, shut in by Black's living wall, share A5 and C7 with
+# Black's B5 B6 B7 between them; each has one liberty outside (E7, A3): both are short wall
+# strings of the three stones' enclosure.  White C7 then A5 takes the three, but only into a
+# straight three (直三) that Black kills at B6; Black filling E7, A3 and C7 lets White take four
+# into a bent four (曲四) that lives.  Nobody moves: a seki (双活), as a Tygem game had it on
+# the left side, with the players and KataGo.  The reading would call the capture a proof of
+# death; a short wall string whose only life is what it takes inside proves nothing.
+SEKI_AROUND_THE_CAPTURERS_DEAD_SHAPE = """
+    XXXXXX...
+    OOOOXX...
+    OX.O.X...
+    OXOXXX...
+    .XOX.....
+    OOOX.....
+    .OOX.....
+    XXXX.....
+    .........
+"""
+
+
+def test_no_reading_when_a_short_wall_lives_only_by_what_it_takes() -> None:
+    assert read(SEKI_AROUND_THE_CAPTURERS_DEAD_SHAPE, "B6") is None
+
+
 def test_a_short_wall_is_read_with_its_opening_and_proves_death() -> None:
     assert read(SHORT_WALL_AROUND_A_DEAD_GROUP, "A8") == (True, True)
     board = board_from_diagram(SHORT_WALL_AROUND_A_DEAD_GROUP)
@@ -444,6 +468,8 @@ def _playouts_calling(colour_alive: int | None) -> Callable[..., dict[int, float
     (STRAIGHT_FOUR_INSIDE, BLACK, ("B7", "G5", "A9"), [ALIVE, ALIVE, ALIVE]),
     (CORNERED_TOGETHER, None, ("F3", "H1", "J2", "A1"), [DEAD, ALIVE, ALIVE, ALIVE]),
     (SHORT_WALL_AROUND_A_DEAD_GROUP, None, ("A8", "C6", "A6", "A9"), [DEAD, DEAD, ALIVE, ALIVE]),
+    (SEKI_AROUND_THE_CAPTURERS_DEAD_SHAPE, None, ("B6", "A8", "C5", "A9"),
+     [ALIVE, ALIVE, ALIVE, ALIVE]),
 ])
 def test_an_enclosed_group_is_read_whatever_the_playouts_say(
         seed: int, diagram: str, alive_colour: int | None, vertices: tuple[str, ...],

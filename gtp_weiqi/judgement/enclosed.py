@@ -26,7 +26,9 @@ outside liberties, the *openings*.  A play that takes stones outside the enclosu
 wall string, or stones beside an opening) frees points the reading never plays, and that line
 is left unread: the owner's lines that break the wall are not read, so such a reading proves
 death only, never life.  An opening is no eye of the wall, and the strings of the wall's
-colour beyond it must live apart too.
+colour beyond it must live apart too.  A short wall string must live without what it takes
+inside (`short_wall_lives`): a group the owner's living wall shuts in around the owner's
+stones may take them only into a dead shape, a seki the reading would call a capture.
 
 Exhaustive, with the positions already read remembered, within `BUDGET` positions and `DEPTH`
 plies; a question it cannot finish in them is answered None (`Unread`), never guessed.  Every
@@ -271,7 +273,8 @@ def wall_holds(board: PlayoutBoard, inside: list[int], standing: Callable[[int],
     """For an `enclosure` `inside`: its `short_walls` (the short strings and the openings)
     when the wall strings are all ones `standing` (a head -> whether the caller judges it
     alive) and live apart (`wall_lives_apart`, on `settled`, the openings no eyes), as do
-    the strings of their colour beyond the openings; None when the wall fails.  The same
+    the strings of their colour beyond the openings, and every short one lives without the
+    inside (`short_wall_lives`); None when the wall fails.  The same
     for every string of the enclosure: its strings share one enclosure."""
     heads = wall(board, inside)
     if not heads:
@@ -283,7 +286,24 @@ def wall_holds(board: PlayoutBoard, inside: list[int], standing: Callable[[int],
     if not all(standing(h) for h in around) \
             or rest and not wall_lives_apart(board, [*inside, *openings], rest, settled):
         return None  # an opening is no eye of the wall: the reading plays there
+    if not all(short_wall_lives(board, inside, openings, s, short, settled) for s in short):
+        return None
     return short, openings
+
+
+def short_wall_lives(board: PlayoutBoard, inside: list[int], openings: list[int], s: int,
+                     short: list[int], settled: list[int]) -> bool:
+    """Whether the short wall string at s lives without what it takes inside: an opening of
+    its own touches a wall-colour string that is not short (one of the rest of the wall,
+    which lives apart), or it lives apart itself.  A short wall whose only life is inside
+    (shut in by the owner's living wall, around the owner's stones) may take the target into
+    a dead shape (a straight three): that capture proves nothing, the group may be in seki."""
+    col, head, nbrs = board.colour, board.head, board.neighbours
+    members = set(inside)
+    if any(col[q] == col[s] and head[q] != s and head[q] not in short
+           for x in board.liberties(s) if x not in members for q in nbrs[x]):
+        return True
+    return wall_lives_apart(board, [*inside, *openings], [s], settled)
 
 
 def read_within(board: PlayoutBoard, p: int, inside: list[int],

@@ -15,13 +15,14 @@ from hypothesis import strategies as st
 from support.board_diagram import board_from_diagram
 from support.stand_ins import playouts_deciding
 
-from gtp_weiqi.core.board import BLACK, Board
+from gtp_weiqi.core.board import BLACK, WHITE, Board
 from gtp_weiqi.core.coords import parse_vertex
 from gtp_weiqi.core.playout_board import PlayoutBoard
 from gtp_weiqi.judgement import ALIVE, DEAD, judge, pipeline
 from gtp_weiqi.judgement.enclosed import (
     EnclosureReader,
     enclosure,
+    read_kos,
     read_within,
     short_walls,
     wall,
@@ -421,7 +422,8 @@ TWO_POINT_EYE_INSIDE = """
 
 # White's group in Black's area has two eye shapes, C5 and E5; White's C4 and E4 beside
 # them are single stones Black takes by filling the eye beside them, and White takes back:
-# a ko (劫), decided by threats elsewhere.
+# two kos (劫).  Even moving first White makes only one eye safe (filling the other): it
+# lives only by winning a ko.
 EYES_HELD_BY_KOS = """
     XXXXXXXXX
     XXXXXXXXX
@@ -435,9 +437,94 @@ EYES_HELD_BY_KOS = """
 """
 
 
+# White's corner group has one eye, B2, and a second, E2, held by its F2: a single stone
+# with one liberty, E2, that Black takes by playing there, and White takes back (劫).  White
+# cannot make E2 an eye without a ko whoever moves first: filling it leaves one eye.
+KO_FOR_LIFE_WHOEVER_MOVES_FIRST = """
+    .........
+    .........
+    .........
+    .........
+    .........
+    XXXXXXXX.
+    OOOOOXX..
+    O.OO.OX..
+    OOOOOXX..
+"""
+
+# The same with F1 empty: White moving first joins F2 at F1 and E2 is an eye; Black moving
+# first takes F1 and the eye is a ko only Black can start.
+KO_ONLY_THE_ATTACKER_CAN_START = """
+    .........
+    .........
+    .........
+    .........
+    .........
+    XXXXXXXX.
+    OOOOOXX..
+    O.OO.OX..
+    OOOOO.X..
+"""
+
+
+def plain_reading(diagram: str, vertex: str) -> tuple[bool | None, bool | None]:
+    """(taken with the attacker first, taken with the owner first) read with no ko allowed."""
+    board = board_from_diagram(diagram)
+    playout = PlayoutBoard(board, list(board.colour))
+    inside = enclosure(playout, at(board, vertex))
+    assert inside is not None
+    reader = EnclosureReader(playout, inside, at(board, vertex))
+    return reader.taken(attacker_first=True), reader.taken(attacker_first=False)
+
+
 def test_a_ko_is_not_read() -> None:
     assert read(EYES_HELD_BY_KOS, "C7") is None
     assert read(EYES_HELD_BY_KOS, "C4") == (True, True)  # the lone stone itself is lost
+
+
+@pytest.mark.parametrize(("diagram", "expected"), [
+    (EYES_HELD_BY_KOS, (True, True)),
+    (KO_FOR_LIFE_WHOEVER_MOVES_FIRST, (True, True)),
+    (KO_ONLY_THE_ATTACKER_CAN_START, (False, False)),
+])
+def test_a_ko_is_read_again_with_one_side_retaking_at_once(
+        diagram: str, expected: tuple[bool, bool]) -> None:
+    """A group that needs a ko (劫) even moving first is taken; one whose ko only the attacker
+    can start, and that lives moving first, stands."""
+    vertex = "C7" if diagram is EYES_HELD_BY_KOS else "A1"
+    assert read(diagram, vertex) is None  # the reading without kos turns on the ko
+    board = board_from_diagram(diagram)
+    playout = PlayoutBoard(board, list(board.colour))
+    inside = enclosure(playout, at(board, vertex))
+    assert inside is not None
+    before = list(playout.colour)
+    assert read_kos(playout, at(board, vertex), inside) == expected
+    assert playout.colour == before
+
+
+@pytest.mark.parametrize("seed", range(3))
+@pytest.mark.parametrize(("diagram", "expected"), [
+    (KO_FOR_LIFE_WHOEVER_MOVES_FIRST, DEAD),
+    (KO_ONLY_THE_ATTACKER_CAN_START, ALIVE),
+])
+def test_a_ko_settles_what_the_playouts_left_open(
+        seed: int, diagram: str, expected: str, monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setattr(pipeline, "decide_by_playouts", playouts_deciding(
+        lambda colour, _stones: None if colour == WHITE else ALIVE))
+    board = board_from_diagram(diagram)
+    report = judge(board, seed=seed)
+    assert [report.status[at(board, v)] for v in ("A1", "F2", "A4")] == [expected, expected, ALIVE]
+    assert report.unclear == []
+
+
+def test_a_ko_does_not_overrule_the_playouts(monkeypatch: pytest.MonkeyPatch) -> None:
+    """A reading that turns on a ko proves less than one that does not (threats decide a
+    ko): a group the playouts call alive keeps that verdict."""
+    monkeypatch.setattr(pipeline, "decide_by_playouts", _playouts_calling(None))
+    monkeypatch.setattr(pipeline, "read_kos", lambda *_a: pytest.fail("a ko read"))
+    board = board_from_diagram(KO_FOR_LIFE_WHOEVER_MOVES_FIRST)
+    judge(board)
+
 
 
 # White's group in Black's area around a straight four (直四): alive, though not pass-alive

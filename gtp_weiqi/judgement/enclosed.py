@@ -40,7 +40,7 @@ from __future__ import annotations
 from collections.abc import Callable, Sequence
 
 from ..core.board import EMPTY
-from ..core.playout_board import NO_POINT, PlayoutBoard
+from ..core.playout_board import KIND, NO_POINT, SUICIDE, PlayoutBoard
 from .regions import border_colours, empty_regions
 from .tactics import Reader, Unread, two_eyes_by_shape
 
@@ -186,18 +186,22 @@ class EnclosureReader(Reader):
 
     def __init__(self, board: PlayoutBoard, inside: list[int], target: int,
                  budget: int = BUDGET, depth: int = DEPTH, holder: int | None = None,
-                 openings: Sequence[int] = ()) -> None:
+                 openings: Sequence[int] = (), ko_winner: int | None = None) -> None:
         super().__init__(board, budget, depth)
         self.inside = sorted({*inside, *openings})
         self.target = target
         self.owner = board.colour[target]
         self.holder = holder
+        self.ko_winner = ko_winner  # retakes a ko at once (threats without end); None: unread
         self.members = set(self.inside)
         self.known: dict[tuple[int, ...], bool | None] = {}
 
     def taken(self, attacker_first: bool) -> bool | None:
         """Whether the target is taken with the attacker (True) or its owner (False) to move
-        first; None when that turns on a ko, or the budget or depth runs out."""
+        first; None when that turns on a ko (unless a `ko_winner` is given: that side may
+        retake a ko at once, as with threats without end, the other never), or the budget or
+        depth runs out (kos the other side can take in turn elsewhere, as in a double ko,
+        双劫, go round until it does)."""
         self.nodes = 0
         try:
             return self._wins(3 - self.owner if attacker_first else self.owner, 0, self.depth)
@@ -212,11 +216,11 @@ class EnclosureReader(Reader):
             return True
         if self.holder is not None and b.colour[self.holder] != 3 - self.owner:
             return False
-        if b.ko_point != NO_POINT:
+        if b.ko_point != NO_POINT and self.ko_winner is None:
             return None
         if self._two_eyes():
             return False
-        key = (mover, passes, *(b.colour[x] for x in self.inside))
+        key = (mover, passes, b.ko_point, *(b.colour[x] for x in self.inside))
         if key in self.known:
             return self.known[key]
         self._count()
@@ -251,6 +255,11 @@ class EnclosureReader(Reader):
                 result = None
         self.known[key] = result
         return result
+
+    def _legal(self, x: int, c: int) -> bool:
+        if c == self.ko_winner and x == self.board.ko_point:
+            return self.board.move_kind(x, c) & KIND != SUICIDE
+        return super()._legal(x, c)
 
     def _two_eyes(self) -> bool:
         """Whether the target has two empty points inside whose every neighbour is a stone
@@ -330,3 +339,28 @@ def read_within(board: PlayoutBoard, p: int, inside: list[int],
     if defended is None:
         return None
     return attacked, defended
+
+
+def read_kos(board: PlayoutBoard, p: int, inside: list[int]) -> tuple[bool, bool] | None:
+    """For a string in an enclosure whose wall holds with no short string, and whose
+    reading (`read_within`) turns on a ko (劫): read again with each side in turn free to
+    retake a ko at once, the other never.  One its owner cannot save even moving first
+    unless it retakes every ko is taken, (True, True): it lives only by winning a ko.  One
+    that lives moving first without a ko, and that the attacker moving first takes only by
+    retaking every ko, stands, (False, False): the ko is the attacker's to start.  None
+    otherwise (the attacker moving first takes it cleanly and its owner moving first saves
+    it: who moves first decides), or when a reading cannot finish.  Weaker than a reading
+    without kos (threats decide a ko): the caller lets it settle only what the playouts
+    left open.  The board is left as it was."""
+    owner = board.colour[p]
+
+    def taken(attacker_first: bool, ko_winner: int) -> bool | None:
+        reader = EnclosureReader(board, inside, p, ko_winner=ko_winner)
+        return reader.taken(attacker_first)
+
+    defended = taken(attacker_first=False, ko_winner=3 - owner)
+    if defended:
+        return True, True
+    if defended is False and taken(attacker_first=True, ko_winner=owner) is False:
+        return False, False
+    return None

@@ -15,6 +15,8 @@ marks (死活与归属: a status per string, an owner per empty point):
    out exactly, both sides moving first (`enclosed`); what it proves overrules the playouts,
    and when the string is dead its colour's other strings in the enclosure are read too,
    when it lives the opponent's strings held inside it (alive when it cannot take them: 双活);
+   a string the playouts left undecided whose reading turns on a ko (劫) is read again with
+   each side free to retake kos in turn;
 6. `_explain_by_first_move`: of the strings still undecided, those that die even with their
    owner first (dead) or live even with the opponent first (alive), and those decided with
    one side first that the other side's first move leaves unclear (that verdict), then
@@ -58,7 +60,7 @@ from ..core.playout_board import PlayoutBoard
 from .benson import pass_alive
 from .consistency import make_consistent
 from .decision import bent_four_in_corner, decide_by_playouts
-from .enclosed import enclosure, read_within, wall_holds
+from .enclosed import enclosure, read_kos, read_within, wall_holds
 from .first_move import FirstMove, first_move_outcomes, lives_by_one_move
 from .held import kill_bare_holders, read_held_races, revive_holders
 from .ko_stones import connection_strings_in_atari
@@ -221,9 +223,11 @@ def _mark_enclosed_by_reading(j: _Judging) -> None:
     it then live, and its colour's other strings there are read the same way; these verdicts
     are certain, and the consistency pass carries them to the strings they share an eye
     space with.  One whose fate depends on who moves first keeps the verdict the playouts
-    gave it.  When the largest string's reading cannot finish (a ko, or the budget) and no
-    wall string is short (a short wall proves no life), the enclosure's next largest string
-    is read, and only life is taken from it: a smaller string lost may be a sacrifice."""
+    gave it.  A string the playouts left undecided whose reading turns on a ko is read again
+    with kos (`read_kos`).  When the largest string's reading cannot finish (a ko, or the
+    budget) and no wall string is short (a short wall proves no life), the enclosure's next
+    largest string is read, and only life is taken from it: a smaller string lost may be a
+    sacrifice."""
     board = PlayoutBoard(j.board, j.col)
     settled = j.dead_removed()
     changed = False
@@ -241,6 +245,8 @@ def _mark_enclosed_by_reading(j: _Judging) -> None:
             asked.update(own)  # the same wall for every string there
             continue
         read = read_within(board, h, inside, walls)
+        if read is None and not walls[0] and j.string_status.get(h) is None:
+            read = read_kos(board, h, inside)  # a ko: settles only what the playouts left open
         if read is None and not walls[0] and h not in unanswered:  # a ko or the budget
             unanswered.update(own)  # the next largest string there is asked, once
             continue
@@ -271,7 +277,8 @@ def _read_in_enclosure(j: _Judging, board: PlayoutBoard, inside: list[int],
     each read out there within the wall `walls` (`wall_holds`, found once: the verdicts
     given here are of strings inside, so the wall holds for them all), with `holder`
     standing when given: `verdict`, and certain, where the reading proves it: DEAD when
-    taken even with the owner first, ALIVE when not taken even with the attacker first.
+    taken even with the owner first, ALIVE when not taken even with the attacker first
+    (with kos, `read_kos`, for a string the playouts left undecided, without a holder).
 
     After the enclosure's largest string is dead, its colour's other strings are read so: one
     joined to it only across a point the opponent borders (a stone a jump away) shares no own
@@ -284,7 +291,10 @@ def _read_in_enclosure(j: _Judging, board: PlayoutBoard, inside: list[int],
     for g in sorted({j.head[x] for x in inside if j.col[x] == colour}):
         if g in j.certain or j.string_status.get(g) == verdict:
             continue
-        if read_within(board, g, inside, walls, holder) == proof:
+        read = read_within(board, g, inside, walls, holder)
+        if read is None and holder is None and not walls[0] and j.string_status.get(g) is None:
+            read = read_kos(board, g, inside)
+        if read == proof:
             j.string_status[g] = verdict
             j.certain.add(g)
             changed = True

@@ -248,7 +248,11 @@ class EnclosureReader(Reader):
             if passes:  # two passes: the target stands
                 taken = False
             else:
-                taken = self._wins(3 - mover, 1, depth - 1)
+                ko, b.ko_point = b.ko_point, NO_POINT  # a pass lifts a ko's ban
+                try:
+                    taken = self._wins(3 - mover, 1, depth - 1)
+                finally:
+                    b.ko_point = ko
             if taken == attacking:
                 result = attacking
             elif taken is None:
@@ -257,6 +261,7 @@ class EnclosureReader(Reader):
         return result
 
     def _legal(self, x: int, c: int) -> bool:
+        """Legal for c, the ko ban aside for the `ko_winner`."""
         if c == self.ko_winner and x == self.board.ko_point:
             return self.board.move_kind(x, c) & KIND != SUICIDE
         return super()._legal(x, c)

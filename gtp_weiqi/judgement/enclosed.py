@@ -210,7 +210,8 @@ class EnclosureReader(Reader):
 
     def _wins(self, mover: int, passes: int, depth: int) -> bool | None:
         """Whether the attacker takes the target, `mover` to play after `passes` passes; None
-        when that turns on a ko (劫): a ko is won by threats outside, which are not read."""
+        when that turns on a ko (劫): a ko is won by threats outside, which are not read
+        (with a `ko_winner`, that side retakes at once and the reading goes on)."""
         b = self.board
         if b.colour[self.target] != self.owner:
             return True
@@ -353,10 +354,11 @@ def read_kos(board: PlayoutBoard, p: int, inside: list[int]) -> tuple[bool, bool
     unless it retakes every ko is taken, (True, True): it lives only by winning a ko.  One
     that lives moving first without a ko, and that the attacker moving first takes only by
     retaking every ko, stands, (False, False): the ko is the attacker's to start.  None
-    otherwise (the attacker moving first takes it cleanly and its owner moving first saves
-    it: who moves first decides), or when a reading cannot finish.  Weaker than a reading
-    without kos (threats decide a ko): the caller lets it settle only what the playouts
-    left open.  The board is left as it was."""
+    when neither holds, or when a reading cannot finish (kos the sides take in turn, as in
+    a double ko, go round until it does).  Weaker than a reading without kos (threats
+    decide a ko), and blind to a ko neither side may start (a ten-thousand-year ko, 万年劫,
+    seki under Japanese rules, reads as one the owner needs even moving first): the caller
+    lets it settle only what the playouts left open.  The board is left as it was."""
     owner = board.colour[p]
 
     def taken(attacker_first: bool, ko_winner: int) -> bool | None:

@@ -246,7 +246,7 @@ def _mark_enclosed_by_reading(j: _Judging) -> None:
             continue
         read = read_within(board, h, inside, walls)
         if read is None and not walls[0] and j.string_status.get(h) is None:
-            read = read_kos(board, h, inside)  # a ko: settles only what the playouts left open
+            read = read_kos(board, h, inside)  # a ko, or the budget: what the playouts left open
         if read is None and not walls[0] and h not in unanswered:  # a ko or the budget
             unanswered.update(own)  # the next largest string there is asked, once
             continue

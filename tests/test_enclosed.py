@@ -502,6 +502,16 @@ def test_a_ko_is_read_again_with_one_side_retaking_at_once(
     assert playout.colour == before
 
 
+def test_the_ko_reading_answers_nothing_when_who_moves_first_decides() -> None:
+    """The straight three: the attacker moving first kills it, its owner moving first
+    lives, kos or not; the reading with kos says neither dead nor alive."""
+    board = board_from_diagram(STRAIGHT_THREE)
+    playout = PlayoutBoard(board, list(board.colour))
+    inside = enclosure(playout, at(board, "A1"))
+    assert inside is not None
+    assert read_kos(playout, at(board, "A1"), inside) is None
+
+
 @pytest.mark.parametrize("seed", range(3))
 @pytest.mark.parametrize(("diagram", "expected"), [
     (KO_FOR_LIFE_WHOEVER_MOVES_FIRST, DEAD),

@@ -14,7 +14,10 @@ asked in the same run, timed, as the peer.
 Prints the share of games where our dead stones equal the players', KataGo's, both, and the
 same for GNU Go; on the games where players and KataGo agree (the truth), the share we get
 exactly right, the share we get wrong with no string said unclear (confidently wrong), and
-GNU Go's share; the time per game of each and the ratio ours / GNU Go.
+GNU Go's share; how many of our unclear games are unclear only on one black and one white
+stone in atari (each taken if the opponent moves first, saved if its owner does: the
+recorded result seldom tells which fate the players meant); the time per game of each and
+the ratio ours / GNU Go.
 
     python benchmarks/bench_human.py --data ../shared/data/kgs-dev.jsonl \\
         [--katago "katago gtp -model M -config C"] [--katago-cache kata.json] [--limit 50] \\
@@ -125,8 +128,9 @@ def katago_answers(games: list[Game], argv: list[str] | None, cache: Path | None
     return {name: frozenset(v) for name, v in known.items()}
 
 
-def judge_ours(game: Game, seed: int) -> tuple[frozenset[str], bool, float]:
-    """Our dead stones, whether any string was said unclear, and the time taken."""
+def judge_ours(game: Game, seed: int) -> tuple[frozenset[str], bool, float, bool]:
+    """Our dead stones, whether any string was said unclear, the time taken, and whether the
+    unclear strings are one black and one white stone in atari (`atari_pair`)."""
     from gtp_weiqi.judgement import DEAD, judge
 
     board = game.board.copy()
@@ -135,7 +139,17 @@ def judge_ours(game: Game, seed: int) -> tuple[frozenset[str], bool, float]:
     took = time.perf_counter() - start
     dead = frozenset(format_vertex(board.row_col(p)) for p, st in report.status.items()
                      if st == DEAD)
-    return dead, bool(report.unclear), took
+    return dead, bool(report.unclear), took, atari_pair(board, report.unclear)
+
+
+def atari_pair(board: Board, unclear: list[tuple[int, ...]]) -> bool:
+    """Whether the strings left `unclear` are exactly one black and one white stone, each in
+    atari."""
+    if len(unclear) != 2 or any(len(s) != 1 for s in unclear):
+        return False
+    points = [s[0] for s in unclear]
+    return ({board.colour[p] for p in points} == {BLACK, WHITE}
+            and all(board.liberty_count(p) == 1 for p in points))
 
 
 def main(argv: list[str] | None = None) -> int:
@@ -165,12 +179,12 @@ def main(argv: list[str] | None = None) -> int:
     n = len(games)
     counts = dict.fromkeys(("ours=players", "ours=kata", "ours=both", "gg=players", "gg=kata",
                             "gg=both", "with kata", "agreed", "ours ok", "ours sure wrong",
-                            "ours unclear", "gg ok"), 0)
+                            "ours unclear", "ours atari pair", "gg ok"), 0)
     ours_t: list[float] = []
     gg_t: list[float] = []
     try:
         for game in games:
-            dead, unclear, took = judge_ours(game, args.seed)
+            dead, unclear, took, pair = judge_ours(game, args.seed)
             ours_t.append(took)
             k = kata.get(game.name)
             agreed = k is not None and k == game.players
@@ -201,6 +215,7 @@ def main(argv: list[str] | None = None) -> int:
                     counts["ours sure wrong"] += 1
                 if not ok and unclear:
                     counts["ours unclear"] += 1
+                    counts["ours atari pair"] += pair
                 counts["gg ok"] += gg == game.players
                 if not ok and args.verbose:
                     extra = sorted(dead - game.players)
@@ -225,6 +240,8 @@ def main(argv: list[str] | None = None) -> int:
     print(f"on the {ag} agreed games: ours exactly right {pct(counts['ours ok'], ag)}, "
           f"confidently wrong {pct(counts['ours sure wrong'], ag)}, "
           f"unclear {pct(counts['ours unclear'], ag)}; GNU Go right {pct(counts['gg ok'], ag)}")
+    print(f"of our {counts['ours unclear']} unclear games, {counts['ours atari pair']} leave only "
+          "one black and one white stone in atari unclear")
     om = sum(ours_t) / len(ours_t) if ours_t else 0.0
     gm = sum(gg_t) / len(gg_t) if gg_t else 0.0
     ratio = f"{om / gm:.3f}" if gm > 0 else "n/a"

@@ -244,9 +244,7 @@ def _mark_enclosed_by_reading(j: _Judging) -> None:
         if walls is None:
             asked.update(own)  # the same wall for every string there
             continue
-        read = read_within(board, h, inside, walls)
-        if read is None and not walls[0] and j.string_status.get(h) is None:
-            read = read_kos(board, h, inside)  # a ko, or the budget: what the playouts left open
+        read = _read(j, board, h, inside, walls)
         if read is None and not walls[0] and h not in unanswered:  # a ko or the budget
             unanswered.update(own)  # the next largest string there is asked, once
             continue
@@ -278,7 +276,7 @@ def _read_in_enclosure(j: _Judging, board: PlayoutBoard, inside: list[int],
     given here are of strings inside, so the wall holds for them all), with `holder`
     standing when given: `verdict`, and certain, where the reading proves it: DEAD when
     taken even with the owner first, ALIVE when not taken even with the attacker first
-    (with kos, `read_kos`, for a string the playouts left undecided, without a holder).
+    (with kos for a string the playouts left undecided, without a holder: `_read`).
 
     After the enclosure's largest string is dead, its colour's other strings are read so: one
     joined to it only across a point the opponent borders (a stone a jump away) shares no own
@@ -291,14 +289,23 @@ def _read_in_enclosure(j: _Judging, board: PlayoutBoard, inside: list[int],
     for g in sorted({j.head[x] for x in inside if j.col[x] == colour}):
         if g in j.certain or j.string_status.get(g) == verdict:
             continue
-        read = read_within(board, g, inside, walls, holder)
-        if read is None and holder is None and not walls[0] and j.string_status.get(g) is None:
-            read = read_kos(board, g, inside)
-        if read == proof:
+        if _read(j, board, g, inside, walls, holder) == proof:
             j.string_status[g] = verdict
             j.certain.add(g)
             changed = True
     return changed
+
+
+def _read(j: _Judging, board: PlayoutBoard, g: int, inside: list[int],
+          walls: tuple[list[int], list[int]], holder: int | None = None
+          ) -> tuple[bool, bool] | None:
+    """`read_within` for the string at g; when that turns on a ko (or the budget) for a
+    string the playouts left undecided, with no holder and no short wall, `read_kos`: a
+    reading with kos proves less, so it settles only what the playouts left open."""
+    read = read_within(board, g, inside, walls, holder)
+    if read is None and holder is None and not walls[0] and j.string_status.get(g) is None:
+        read = read_kos(board, g, inside)
+    return read
 
 
 def _relink(j: _Judging) -> None:

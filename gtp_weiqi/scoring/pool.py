@@ -33,7 +33,7 @@ import sys
 import time
 import traceback
 from collections import deque
-from collections.abc import Callable, Generator, Sequence
+from collections.abc import Callable, Generator, Iterator, Sequence
 from typing import TYPE_CHECKING, Any, TypeVar
 
 from .service import preload
@@ -75,6 +75,20 @@ STOPPING = frozenset(getattr(signal, name) for name in ("SIGINT", "SIGTERM", "SI
 def _exit_quietly(signum: int, frame: object) -> None:
     signal.signal(signal.SIGTERM, signal.SIG_IGN)  # once: the SIGTERMs sent again let it unwind
     raise SystemExit(128 + signum)
+
+
+@contextlib.contextmanager
+def _stopping_signals_held() -> Iterator[None]:
+    """Hold the `STOPPING` signals back (pending, not lost) until the block ends; one that
+    came meanwhile is handled as it ends."""
+    if not hasattr(signal, "pthread_sigmask"):
+        yield
+        return
+    before = signal.pthread_sigmask(signal.SIG_BLOCK, STOPPING)
+    try:
+        yield
+    finally:
+        signal.pthread_sigmask(signal.SIG_SETMASK, before)
 
 
 def _start_worker(initializer: Callable[[], None] | None) -> None:
@@ -196,9 +210,7 @@ def _stop(crew: list[_Worker], politely: bool) -> None:
     stopping signals wait until it is done (a second Ctrl-C cannot leave workers)."""
     from multiprocessing.connection import wait
 
-    blocked = (signal.pthread_sigmask(signal.SIG_BLOCK, STOPPING)
-               if hasattr(signal, "pthread_sigmask") else None)
-    try:
+    with _stopping_signals_held():
         for worker in crew:
             if politely:
                 with contextlib.suppress(OSError):
@@ -220,9 +232,6 @@ def _stop(crew: list[_Worker], politely: bool) -> None:
         for worker in crew:
             worker.process.join()
             worker.conn.close()
-    finally:
-        if blocked is not None:
-            signal.pthread_sigmask(signal.SIG_SETMASK, blocked)
 
 
 def in_workers(func: Callable[[T], R], tasks: Sequence[T], workers: int,
@@ -254,14 +263,11 @@ def in_workers(func: Callable[[T], R], tasks: Sequence[T], workers: int,
     finished = False
     try:
         gc.freeze()
-        blocked = (signal.pthread_sigmask(signal.SIG_BLOCK, STOPPING)
-                   if hasattr(signal, "pthread_sigmask") else None)
         try:
-            _start(crew, context, min(workers, len(chunks)), func, initializer, forked)
+            with _stopping_signals_held():  # a signal that comes meanwhile is handled after
+                _start(crew, context, min(workers, len(chunks)), func, initializer, forked)
         finally:
             gc.unfreeze()
-            if blocked is not None:  # a signal that came meanwhile is handled here
-                signal.pthread_sigmask(signal.SIG_SETMASK, blocked)
         busy: dict[Any, _Worker] = {}  # the parent's end of each busy worker's pipe
         for worker in crew:
             worker.give(chunks.popleft())

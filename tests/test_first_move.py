@@ -14,12 +14,13 @@ import re
 import pytest
 from conftest import fail, ok
 from support.board_diagram import board_from_diagram
+from support.stand_ins import playouts_deciding
 from test_ending import engine_with, moves
 from test_judgement import JOINED_BY_A_MIAI, WALLS_WITH_INVADERS
 
 from gtp_weiqi.core.board import BLACK, WHITE, Board
 from gtp_weiqi.core.coords import format_vertex, parse_vertex
-from gtp_weiqi.judgement import judge
+from gtp_weiqi.judgement import ALIVE, DEAD, judge
 from gtp_weiqi.judgement.first_move import lives_by_one_move
 from gtp_weiqi.judgement.report import FirstMove
 from gtp_weiqi.ui.gtp.commands import build_engine
@@ -339,6 +340,58 @@ def test_lives_by_one_move_names_the_vital_point_and_nothing_for_one_eye() -> No
     one_eye = board_from_diagram(ONE_MOVE_FROM_TWO_EYES.replace("OOX.X.XOO", "OOX.XXXOO"))
     assert lives_by_one_move(one_eye, list(one_eye.colour), BLACK,
                              black_strings(one_eye)) == {}
+
+
+# An unfinished boundary: Black's D5 stands in a gap of White's wall with two liberties, C5
+# and E5, and E5 touches Black's living wall.  Black on E5 joins D5 to the wall; White on E5
+# cuts it off, and C5, its last liberty, is White's to fill.  Human records stop with such
+# points open (Tygem games of 9-dan players: a lone stone beside its wall that the playouts
+# called dead, kept by the players and KataGo).  Both groups have two eyes.
+JOINED_BY_ONE_MOVE = """
+    .O.OX.X.X
+    OOOOXXXXX
+    OOOOXXXXX
+    OOOO.XXXX
+    OO.X.XXXX
+    OOOO.XXXX
+    OOOOXXXXX
+    OOOOXXXXX
+    .O.OX.X.X
+"""
+
+
+@pytest.mark.parametrize("seed", range(3))
+def test_a_string_one_move_joins_to_a_living_one_depends_on_who_moves_first(
+        seed: int, monkeypatch: pytest.MonkeyPatch) -> None:
+    """The playouts made to call D5 dead (the rest alive): the judgement leaves it unclear,
+    joined by Black's E5 and cut off by White's."""
+    from gtp_weiqi.judgement import pipeline
+
+    board = board_from_diagram(JOINED_BY_ONE_MOVE)
+    d5 = board.point(*parse_vertex("D5", 9, 9))
+    monkeypatch.setattr(pipeline, "decide_by_playouts", playouts_deciding(
+        lambda _colour, stones: DEAD if stones == [d5] else ALIVE))
+    assert first_moves(JOINED_BY_ONE_MOVE, seed) == {"D5": ("alive", "E5", "dead", "E5")}
+
+
+@pytest.mark.parametrize(("move", "status"), [("b E5", ALIVE), ("w E5", DEAD), ("w C5", ALIVE)])
+def test_once_the_joining_point_or_the_other_liberty_is_played_nothing_is_open(
+        move: str, status: str, monkeypatch: pytest.MonkeyPatch) -> None:
+    """Joined by Black's E5, D5 is part of the living wall; cut off by White's, it keeps the
+    playouts' verdict (made dead here); left in atari at E5 by White's C5, it is the stage
+    for strings in atari at their own connection point's to settle (connected: only one
+    colour has such a string)."""
+    from gtp_weiqi.judgement import pipeline
+
+    board = board_from_diagram(JOINED_BY_ONE_MOVE)
+    d5 = board.point(*parse_vertex("D5", 9, 9))
+    colour, vertex = move.split()
+    board.play(board.point(*parse_vertex(vertex, 9, 9)), BLACK if colour == "b" else WHITE)
+    monkeypatch.setattr(pipeline, "decide_by_playouts", playouts_deciding(
+        lambda _colour, stones: DEAD if d5 in stones and len(stones) == 1 else ALIVE))
+    report = judge(board, seed=0)
+    assert report.unclear == [] and report.first_move == {}
+    assert report.status[d5] == status
 
 
 def test_strings_that_live_whoever_moves_first_are_decided_not_unclear() -> None:

@@ -38,6 +38,8 @@ marks (死活与归属: a status per string, an owner per empty point):
    once the dead stones are off, alive (dead stones stand in the opponent's area);
    `_open_lives_by_one_move`: strings called dead that one move of their owner makes
    pass-alive depend on who moves first, unclear (`first_move.lives_by_one_move`);
+   `_open_joins_by_one_move`: so do those that one move of their owner joins to a living
+   string of their colour (an unfinished boundary);
    `_settle_connections_in_atari`: strings left in atari at their own connection point (a
    lone stone in an open ko, or a capture that is no ko): when only one colour has such
    strings, the position is judged again with their connections played, and that judgement
@@ -160,6 +162,7 @@ def _judge(board: Board, seed: int, playouts: int | None, multi_stone_suicide: b
     final = _revive_seki_around_taken(j, final)
     final = _revive_in_own_area(j, final)
     final = _open_lives_by_one_move(j, final, multi_stone_suicide)
+    final = _open_joins_by_one_move(j, final)
     final = _settle_connections_in_atari(
         j, final, (lambda b: _judge(b, seed, playouts, multi_stone_suicide, connect=False))
         if connect else None)
@@ -510,6 +513,39 @@ def _open_lives_by_one_move(j: _Judging, final: list[int], multi_stone_suicide: 
                 else (other_first, owner_first)
             j.first_move[tuple(j.stones[h])] = FirstMove(
                 black=black, white=white, black_move=black_first, white_move=white_first)
+    return j.dead_removed() if opened else final
+
+
+def _open_joins_by_one_move(j: _Judging, final: list[int]) -> list[int]:
+    """`final` after the strings called dead (not certainly) that one move of their owner
+    joins to a living string of their colour are left unclear: a liberty of theirs touches
+    that string, and playing there leaves the joined string two liberties or more.  The owner
+    moving first joins them there; the opponent moving first cuts there, and they die, as the
+    playouts found.  A finished game leaves no such point open (the opponent seals it); a
+    record stopped short of its end does, at an unfinished boundary.  Strings in atari are
+    not this pass's: taken or joined at their one liberty, they are settled as such
+    (`_settle_connections_in_atari`)."""
+    board = PlayoutBoard(j.board, j.col)
+    col, nbrs, head = j.col, j.nbrs, j.head
+    living = {h for h, st in j.string_status.items() if st == ALIVE}
+    opened = False
+    for h in sorted(h for h, st in j.string_status.items() if st == DEAD and h not in j.certain):
+        c = col[h]
+        libs = sorted({x for p in j.stones[h] for x in nbrs[p] if col[x] == EMPTY})
+        if len(libs) < 2:
+            continue
+        join = next((x for x in libs
+                     if any(col[q] == c and head[q] != h and head[q] in living for q in nbrs[x])
+                     and board.is_legal(x, c) and board.liberties_after(x, c) >= 2), None)
+        if join is None:
+            continue
+        del j.string_status[h]
+        opened = True
+        cut = join if board.is_legal(join, opponent(c)) else -1
+        black, white = (ALIVE, DEAD) if c == BLACK else (DEAD, ALIVE)
+        black_move, white_move = (join, cut) if c == BLACK else (cut, join)
+        j.first_move[tuple(j.stones[h])] = FirstMove(
+            black=black, white=white, black_move=black_move, white_move=white_move)
     return j.dead_removed() if opened else final
 
 

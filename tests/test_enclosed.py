@@ -23,6 +23,7 @@ from gtp_weiqi.judgement.enclosed import (
     EnclosureReader,
     enclosure,
     read_kos,
+    read_sides,
     read_within,
     short_walls,
     wall,
@@ -536,6 +537,44 @@ def test_a_ko_does_not_overrule_the_playouts(monkeypatch: pytest.MonkeyPatch) ->
     judge(board)
 
 
+# Black's corner group in White's area has three liberties, H9, J9 and J7, around White's
+# J8, and no other: White moving first takes it outright; Black moving first makes the corner
+# only a ko (劫), so it lives only by winning one.  A Tygem game (2008-02) ended with a group
+# of 21 stones so, which the playouts called alive and the players and KataGo dead.
+LIVES_ONLY_BY_A_KO_THE_ATTACKER_NEEDS_NOT = """
+    .O.OOXX..
+    OOOOOOXXO
+    OOOOOOOX.
+    OOOOOXXXX
+    OOOOOXXXX
+    OOOOOOOOO
+    OOOOOOOOO
+    OOOOOOOOO
+    .O.O.O.O.
+"""
+
+
+def test_the_attacker_takes_it_outright_and_its_owner_moving_first_gets_only_a_ko() -> None:
+    board = board_from_diagram(LIVES_ONLY_BY_A_KO_THE_ATTACKER_NEEDS_NOT)
+    assert plain_reading(LIVES_ONLY_BY_A_KO_THE_ATTACKER_NEEDS_NOT, "F9") == (True, None)
+    playout = PlayoutBoard(board, list(board.colour))
+    inside = enclosure(playout, at(board, "F9"))
+    assert inside is not None
+    assert read_kos(playout, at(board, "F9"), inside) == (True, True)
+
+
+@pytest.mark.parametrize("seed", range(3))
+def test_a_group_that_lives_only_by_a_ko_the_attacker_needs_not_is_dead_whatever_the_playouts(
+        seed: int, monkeypatch: pytest.MonkeyPatch) -> None:
+    """The playouts made to call everything alive: the ko reading overrules them, as the
+    attacker's reading without kos takes the group."""
+    monkeypatch.setattr(pipeline, "decide_by_playouts", _playouts_calling(None))
+    board = board_from_diagram(LIVES_ONLY_BY_A_KO_THE_ATTACKER_NEEDS_NOT)
+    report = judge(board, seed=seed)
+    assert [report.status[at(board, v)] for v in ("F9", "J8", "A8")] == [DEAD, ALIVE, ALIVE]
+    assert report.unclear == []
+
+
 
 # White's group in Black's area around a straight four (直四): alive, though not pass-alive
 # (one eye space), so Benson's stage leaves it to the later ones.
@@ -729,13 +768,13 @@ def test_when_the_largest_string_reads_nothing_a_smaller_one_is_asked(
     largest = at(board, "C3")
 
     def failing_on_the_largest(playout: PlayoutBoard, p: int, inside: list[int],
-                               walls: tuple[list[int], list[int]],
-                               holder: int | None = None) -> tuple[bool, bool] | None:
+                               walls: tuple[list[int], list[int]], holder: int | None = None
+                               ) -> tuple[bool | None, bool | None]:
         if playout.head[p] == playout.head[largest]:
-            return None
-        return read_within(playout, p, inside, walls, holder)
+            return None, None
+        return read_sides(playout, p, inside, walls, holder)
 
-    monkeypatch.setattr(pipeline, "read_within", failing_on_the_largest)
+    monkeypatch.setattr(pipeline, "read_sides", failing_on_the_largest)
     monkeypatch.setattr(pipeline, "decide_by_playouts", _playouts_calling(BLACK))
     report = judge(board, seed=seed)
     assert [report.status[at(board, v)] for v in ("C3", "B2", "A4")] == [ALIVE, ALIVE, ALIVE]
@@ -752,11 +791,11 @@ def test_a_smaller_string_found_dead_says_nothing_of_its_group(
     largest = at(board, "C3")
 
     def dead_when_smaller(playout: PlayoutBoard, p: int, inside: list[int],
-                          walls: tuple[list[int], list[int]],
-                          holder: int | None = None) -> tuple[bool, bool] | None:
-        return None if playout.head[p] == playout.head[largest] else (True, True)
+                          walls: tuple[list[int], list[int]], holder: int | None = None
+                          ) -> tuple[bool | None, bool | None]:
+        return (None, None) if playout.head[p] == playout.head[largest] else (True, True)
 
-    monkeypatch.setattr(pipeline, "read_within", dead_when_smaller)
+    monkeypatch.setattr(pipeline, "read_sides", dead_when_smaller)
     monkeypatch.setattr(pipeline, "decide_by_playouts", _playouts_calling(None))
     report = judge(board, seed=seed)
     assert [report.status[at(board, v)] for v in ("C3", "B2")] == [ALIVE, ALIVE]

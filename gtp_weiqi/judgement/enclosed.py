@@ -327,23 +327,30 @@ def read_within(board: PlayoutBoard, p: int, inside: list[int],
     """For the string at p and its `enclosure` `inside` (or the enclosure of its `holder`,
     an opponent string that must stand for p to be taken), whose wall holds with `walls`
     (`wall_holds`): (taken with the attacker first, taken with its owner first); None when
-    the reading cannot finish, or when it finds the string not taken with the attacker
+    either is unanswered (`read_sides`).  The board is left as it was."""
+    attacked, defended = read_sides(board, p, inside, walls, holder)
+    return None if attacked is None or defended is None else (attacked, defended)
+
+
+def read_sides(board: PlayoutBoard, p: int, inside: list[int],
+               walls: tuple[list[int], list[int]], holder: int | None = None
+               ) -> tuple[bool | None, bool | None]:
+    """`read_within`'s two answers, each None when unanswered: its reading cannot finish
+    (the owner's side is not read then), or it finds the string not taken with the attacker
     first while a wall string is short (the owner's lines that break the wall are not read:
     that proves death only).  The board is left as it was."""
     short, openings = walls
     if short and holder is not None:
-        return None  # a holder proves life, which a short wall never does
+        return None, None  # a holder proves life, which a short wall never does
     reader = EnclosureReader(board, inside, p, holder=holder, openings=openings)
     if short:  # death only: taken with the owner first, so with the attacker first too
-        return (True, True) if reader.taken(attacker_first=False) else None
+        return (True, True) if reader.taken(attacker_first=False) else (None, None)
     attacked = reader.taken(attacker_first=True)
     if attacked is None:
-        return None
+        return None, None
     # having the move never hurts: a string the attacker cannot take moving first, it
     # cannot take moving second either
     defended = False if attacked is False else reader.taken(attacker_first=False)
-    if defended is None:
-        return None
     return attacked, defended
 
 
@@ -358,7 +365,8 @@ def read_kos(board: PlayoutBoard, p: int, inside: list[int]) -> tuple[bool, bool
     a double ko, go round until it does).  Weaker than a reading without kos (threats
     decide a ko), and blind to a ko neither side may start (a ten-thousand-year ko, 万年劫,
     seki under Japanese rules, reads as one the owner needs even moving first): the caller
-    lets it settle only what the playouts left open.  The board is left as it was."""
+    lets it settle what the playouts left open, and overrule them only where the attacker's
+    reading without kos takes the string.  The board is left as it was."""
     owner = board.colour[p]
 
     def taken(attacker_first: bool, ko_winner: int) -> bool | None:

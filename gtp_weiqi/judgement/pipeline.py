@@ -16,7 +16,8 @@ marks (死活与归属: a status per string, an owner per empty point):
    and when the string is dead its colour's other strings in the enclosure are read too,
    when it lives the opponent's strings held inside it (alive when it cannot take them: 双活);
    a string the playouts left undecided whose reading turns on a ko (劫) is read again with
-   each side free to retake kos in turn;
+   each side free to retake kos in turn, and so is one they call alive that the attacker
+   moving first takes without a ko (dead when it lives only by winning a ko);
 6. `_explain_by_first_move`: of the strings still undecided, those that die even with their
    owner first (dead) or live even with the opponent first (alive), and those decided with
    one side first that the other side's first move leaves unclear (that verdict), then
@@ -62,7 +63,7 @@ from ..core.playout_board import PlayoutBoard
 from .benson import pass_alive
 from .consistency import make_consistent
 from .decision import bent_four_in_corner, decide_by_playouts
-from .enclosed import enclosure, read_kos, read_within, wall_holds
+from .enclosed import enclosure, read_kos, read_sides, wall_holds
 from .first_move import FirstMove, first_move_outcomes, lives_by_one_move
 from .held import kill_bare_holders, read_held_races, revive_holders
 from .ko_stones import connection_strings_in_atari
@@ -227,7 +228,8 @@ def _mark_enclosed_by_reading(j: _Judging) -> None:
     are certain, and the consistency pass carries them to the strings they share an eye
     space with.  One whose fate depends on who moves first keeps the verdict the playouts
     gave it.  A string the playouts left undecided whose reading turns on a ko is read again
-    with kos (`read_kos`).  When the largest string's reading cannot finish (a ko, or the
+    with kos (`read_kos`), and so is one they call alive that the attacker moving first
+    takes without a ko (`_read`).  When the largest string's reading cannot finish (a ko, or the
     budget) and no wall string is short (a short wall proves no life), the enclosure's next
     largest string is read, and only life is taken from it: a smaller string lost may be a
     sacrifice."""
@@ -302,13 +304,22 @@ def _read_in_enclosure(j: _Judging, board: PlayoutBoard, inside: list[int],
 def _read(j: _Judging, board: PlayoutBoard, g: int, inside: list[int],
           walls: tuple[list[int], list[int]], holder: int | None = None
           ) -> tuple[bool, bool] | None:
-    """`read_within` for the string at g; when that turns on a ko (or the budget) for a
-    string the playouts left undecided, with no holder and no short wall, `read_kos`: a
-    reading with kos proves less, so it settles only what the playouts left open."""
-    read = read_within(board, g, inside, walls, holder)
-    if read is None and holder is None and not walls[0] and j.string_status.get(g) is None:
-        read = read_kos(board, g, inside)
-    return read
+    """`read_sides` for the string at g; when that turns on a ko (or the budget), with no
+    holder and no short wall, `read_kos`: a reading with kos proves less, so it settles what
+    the playouts left open, and overrules their "alive" only for a string the attacker
+    moving first takes outright (no ko in that reading) and that its owner moving first
+    saves only by retaking every ko: a group that lives only by winning a ko is dead."""
+    attacked, defended = read_sides(board, g, inside, walls, holder)
+    if attacked is not None and defended is not None:
+        return attacked, defended
+    if holder is not None or walls[0]:
+        return None
+    status = j.string_status.get(g)
+    if status is None:
+        return read_kos(board, g, inside)
+    if status == ALIVE and attacked and read_kos(board, g, inside) == (True, True):
+        return True, True
+    return None
 
 
 def _relink(j: _Judging) -> None:

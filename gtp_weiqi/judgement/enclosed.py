@@ -336,9 +336,9 @@ def read_sides(board: PlayoutBoard, p: int, inside: list[int],
                walls: tuple[list[int], list[int]], holder: int | None = None
                ) -> tuple[bool | None, bool | None]:
     """`read_within`'s two answers, each None when unanswered: its reading cannot finish
-    (the owner's side is not read then), or it finds the string not taken with the attacker
-    first while a wall string is short (the owner's lines that break the wall are not read:
-    that proves death only).  The board is left as it was."""
+    (when the attacker's cannot, the owner's is not asked), or the string is found not taken
+    with its owner first while a wall string is short (the owner's lines that break the wall
+    are not read: that proves death only).  The board is left as it was."""
     short, openings = walls
     if short and holder is not None:
         return None, None  # a holder proves life, which a short wall never does

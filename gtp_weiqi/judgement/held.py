@@ -326,12 +326,8 @@ def read_held_races(board: Board, col: list[int], final: list[int], head: dict[i
             elif a == shared - 1:
                 del string_status[s]
                 holder_first, owner_first = min(libs), min(outside)
-                owner = col[s]
-                found[tuple(stones[s])] = FirstMove(
-                    black=ALIVE if owner == BLACK else DEAD,
-                    white=DEAD if owner == BLACK else ALIVE,
-                    black_move=owner_first if owner == BLACK else holder_first,
-                    white_move=holder_first if owner == BLACK else owner_first)
+                found[tuple(stones[s])] = FirstMove.of_owner(
+                    col[s], ALIVE, owner_first, DEAD, holder_first)
             break
     return found
 

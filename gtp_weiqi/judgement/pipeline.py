@@ -519,11 +519,8 @@ def _open_lives_by_one_move(j: _Judging, final: list[int], multi_stone_suicide: 
                 if after.colour[h] == colour and lives_by_one_move(
                         j.board, after.colour, colour, {h: j.stones[h]}, multi_stone_suicide):
                     other_first = UNCLEAR
-            black_first, white_first = (move, kill) if colour == BLACK else (kill, move)
-            black, white = (owner_first, other_first) if colour == BLACK \
-                else (other_first, owner_first)
-            j.first_move[tuple(j.stones[h])] = FirstMove(
-                black=black, white=white, black_move=black_first, white_move=white_first)
+            j.first_move[tuple(j.stones[h])] = FirstMove.of_owner(
+                colour, owner_first, move, other_first, kill)
     return j.dead_removed() if opened else final
 
 
@@ -553,10 +550,7 @@ def _open_joins_by_one_move(j: _Judging, final: list[int]) -> list[int]:
         del j.string_status[h]
         opened = True
         cut = join if board.is_legal(join, opponent(c)) else -1
-        black, white = (ALIVE, DEAD) if c == BLACK else (DEAD, ALIVE)
-        black_move, white_move = (join, cut) if c == BLACK else (cut, join)
-        j.first_move[tuple(j.stones[h])] = FirstMove(
-            black=black, white=white, black_move=black_move, white_move=white_move)
+        j.first_move[tuple(j.stones[h])] = FirstMove.of_owner(c, ALIVE, join, DEAD, cut)
     return j.dead_removed() if opened else final
 
 
@@ -582,9 +576,8 @@ def _settle_connections_in_atari(j: _Judging, final: list[int],
     if len(set(found.values())) == 2:
         for h, c in found.items():
             j.string_status.pop(h, None)
-            j.first_move[tuple(j.stones[h])] = FirstMove(
-                black=ALIVE if c == BLACK else DEAD, white=DEAD if c == BLACK else ALIVE,
-                black_move=point[h], white_move=point[h])
+            j.first_move[tuple(j.stones[h])] = FirstMove.of_owner(
+                c, ALIVE, point[h], DEAD, point[h])
         return j.dead_removed()
     connected = None if judge_connected is None else _connected(
         j.board, sorted(set(point.values())), next(iter(found.values())))

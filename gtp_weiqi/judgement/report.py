@@ -31,6 +31,15 @@ class FirstMove:
     black_move: int
     white_move: int
 
+    @classmethod
+    def of_owner(cls, owner: int, owner_first: str, owner_move: int, other_first: str,
+                 other_move: int) -> FirstMove:
+        """The outcomes of a string of `owner`, given from its owner's side: the status and
+        move with the owner first, then with the opponent first."""
+        if owner == BLACK:
+            return cls(owner_first, other_first, owner_move, other_move)
+        return cls(other_first, owner_first, other_move, owner_move)
+
     def outcome(self, colour: int) -> str:
         """The status when `colour` moves first."""
         return self.black if colour == BLACK else self.white

@@ -18,7 +18,7 @@ from support.stand_ins import playouts_deciding
 from gtp_weiqi.core.board import BLACK, WHITE, Board
 from gtp_weiqi.core.coords import parse_vertex
 from gtp_weiqi.core.playout_board import PlayoutBoard
-from gtp_weiqi.judgement import ALIVE, DEAD, judge, pipeline
+from gtp_weiqi.judgement import ALIVE, DEAD, enclosed, judge, pipeline
 from gtp_weiqi.judgement.enclosed import (
     EnclosureReader,
     enclosure,
@@ -36,14 +36,15 @@ def at(board: Board, vertex: str) -> int:
     return board.point(*parse_vertex(vertex, board.width, board.height))
 
 
-def read(diagram: str, vertex: str, standing: bool = True
+def read(diagram: str, vertex: str, standing: bool = True, race: bool = False
          ) -> tuple[bool, bool] | None:
     """(taken with the attacker first, taken with the owner first) for the string at vertex,
-    every wall string taken as alive (or none); the board must come back unchanged."""
+    every wall string taken as alive (or none), in its enclosure (a race's with `race`); the
+    board must come back unchanged."""
     board = board_from_diagram(diagram)
     playout = PlayoutBoard(board, list(board.colour))
     before = list(playout.colour)
-    inside = enclosure(playout, at(board, vertex))
+    inside = enclosure(playout, at(board, vertex), race=race)
     if inside is None:
         return None
     walls = wall_holds(playout, inside, lambda h: standing, list(board.colour))
@@ -576,6 +577,41 @@ def test_a_group_that_lives_only_by_a_ko_the_attacker_needs_not_is_dead_whatever
 
 
 
+# A race (对杀) inside Black's wall: White's ring of 13 stones has an eye of two points (H1,
+# J1) and one liberty Black fills from outside (D4); Black's 7 stones inside it have two
+# liberties, C1 and E1, both shared with White's stone D1, so Black cannot approach there
+# without being taken.  White wins whoever moves first: throw-ins at C1 and E1 take Black's
+# eye space away before Black fills White's three liberties.  Once Black's group is taken
+# White's space is of 8 points and more, where no shape can be killed; the reading stops
+# there instead of reading every play inside it (a long line that meets a ko).
+RACE_AGAINST_A_HELD_GROUP = """
+    .........
+    .........
+    .........
+    .........
+    ...X.....
+    XXX.XXXXX
+    OOOOOOOXX
+    OXXXXXOOO
+    OX.O.XO..
+"""
+
+
+def test_a_race_against_a_group_held_inside_is_read_out() -> None:
+    """Black's 7 stones are no small string held inside: in the plain enclosure they are
+    wall, which lives only inside, so nothing is read; in the race's they are held."""
+    assert read(RACE_AGAINST_A_HELD_GROUP, "A1") is None
+    assert read(RACE_AGAINST_A_HELD_GROUP, "A1", race=True) == (False, False)
+
+
+def test_the_race_needs_the_space_left_once_the_inner_group_is_taken(
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    """Without the big space as a living end, the lines after White takes Black's group go
+    on inside White's space until one meets a ko: the reading cannot finish."""
+    monkeypatch.setattr(enclosed, "BIG_SPACE", 10**6)
+    assert read(RACE_AGAINST_A_HELD_GROUP, "A1", race=True) is None
+
+
 # White's group in Black's area around a straight four (直四): alive, though not pass-alive
 # (one eye space), so Benson's stage leaves it to the later ones.
 STRAIGHT_FOUR_INSIDE = """
@@ -606,6 +642,7 @@ def _playouts_calling(colour_alive: int | None) -> Callable[..., dict[int, float
     (SHORT_WALL_AROUND_A_DEAD_GROUP, None, ("A8", "C6", "A6", "A9"), [DEAD, DEAD, ALIVE, ALIVE]),
     (SEKI_AROUND_THE_CAPTURERS_DEAD_SHAPE, None, ("B6", "A8", "C5", "A9"),
      [ALIVE, ALIVE, ALIVE, ALIVE]),
+    (RACE_AGAINST_A_HELD_GROUP, BLACK, ("A1", "B2", "D1", "A4"), [ALIVE, DEAD, ALIVE, ALIVE]),
 ])
 def test_an_enclosed_group_is_read_whatever_the_playouts_say(
         seed: int, diagram: str, alive_colour: int | None, vertices: tuple[str, ...],

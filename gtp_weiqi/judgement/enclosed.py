@@ -11,6 +11,9 @@ own colour and opponent strings held inside (stones the group may take): small s
 every liberty touches the group or only stones of such strings and empty points that touch
 a stone of its colour (a point they share that nothing else touches: two stones cornered
 together on the edge; the corner point behind two stones on the edge).
+A string with no enclosure so may have a race's (对杀): the same with an inner group of more
+than `MAX_HELD` and up to `RACE_HELD` stones held inside, a ring having shut it in, and up to
+`RACE_ENCLOSURE` points.
 The *wall* is the opponent strings around it.  The reading applies only when every wall string
 is judged alive and lives apart from the enclosure (`wall_lives_apart`: two eye spaces of its
 own outside, or one of a living shape; a wall in seki with a group outside is no wall).  A
@@ -18,7 +21,9 @@ wall string with at least `WALL_OUTSIDE_LIBERTIES` liberties outside the enclosu
 taken from inside; when every one has, the enclosure is a closed board of its own.  Both
 sides play only on its empty points, or pass; two passes in a row end the reading; a ko ends
 it unread.  The attacker wins when the target string is taken; the owner wins when it is
-still there at the end (alive, or seki: 双活 counts as not taken).
+still there at the end (alive, or seki: 双活 counts as not taken), or sooner, when it has two
+eyes no play takes away or a space of `BIG_SPACE` points that only it borders (what it holds
+once it has taken a race's inner group: every killable eye shape is smaller).
 
 A *short* wall string (fewer liberties outside: Tygem games end with such walls, the last
 outside liberties not filled) could be taken from inside.  The reading then also plays on its
@@ -47,16 +52,23 @@ from .tactics import Reader, Unread, two_eyes_by_shape
 MAX_ENCLOSURE = 30  # points of an enclosure read, stones included
 MAX_EMPTY = 8  # empty points of an enclosure read
 MAX_HELD = 6  # stones of an opponent string held inside, at most
+RACE_ENCLOSURE = 50  # the same, for a string with no enclosure but a race's (`enclosure`)
+RACE_HELD = 12  # stones of a race's inner group held inside, at most
 MAX_HELD_STRINGS = 3  # opponent strings held together by their shared liberties, at most
 WALL_OUTSIDE_LIBERTIES = 2  # a wall string's liberties outside the enclosure, at least
+BIG_SPACE = 8  # points of a space only the target borders that make two eyes whatever
 BUDGET = 1500  # positions read per question
 DEPTH = 40  # plies
 
 
-def enclosure(board: PlayoutBoard, p: int) -> list[int] | None:
+def enclosure(board: PlayoutBoard, p: int, race: bool = False) -> list[int] | None:
     """The enclosure of the string at p (sorted points), or None when it exceeds
-    `MAX_ENCLOSURE` points or `MAX_EMPTY` empty points."""
+    `MAX_ENCLOSURE` points or `MAX_EMPTY` empty points.  With `race`, the enclosure of a
+    race (对杀): opponent strings of up to `RACE_HELD` stones held inside, up to
+    `RACE_ENCLOSURE` points, and None unless one of them has more than `MAX_HELD` (the
+    inner group a ring has shut in)."""
     col, head, nbrs = board.colour, board.head, board.neighbours
+    most_points, most_held = (RACE_ENCLOSURE, RACE_HELD) if race else (MAX_ENCLOSURE, MAX_HELD)
     c = col[p]
     held: dict[int, bool] = {}  # opponent head -> held inside: asked once per string
     inside = {p}
@@ -68,22 +80,25 @@ def enclosure(board: PlayoutBoard, p: int) -> list[int] | None:
                 continue
             if col[q] == 3 - c:
                 if head[q] not in held:
-                    held[head[q]] = _held_inside(board, q, c)
+                    held[head[q]] = _held_inside(board, q, c, most_held)
                 if not held[head[q]]:
                     continue
             inside.add(q)
             todo.append(q)
-            if len(inside) > MAX_ENCLOSURE:
+            if len(inside) > most_points:
                 return None
     if sum(1 for x in inside if col[x] == EMPTY) > MAX_EMPTY:
         return None
+    if race and not any(is_held and len(board.string(g)) > MAX_HELD
+                        for g, is_held in held.items()):
+        return None  # no inner group: the plain enclosure, or none
     return sorted(inside)
 
 
-def _held_inside(board: PlayoutBoard, q: int, c: int) -> bool:
+def _held_inside(board: PlayoutBoard, q: int, c: int, most_held: int) -> bool:
     """Whether the opponent string at q is held inside c's group, with the opponent strings
     it shares a liberty with that touches no stone of c (stones cornered together on the
-    edge): at most `MAX_HELD_STRINGS` strings of at most `MAX_HELD` stones each, every
+    edge): at most `MAX_HELD_STRINGS` strings of at most `most_held` stones each, every
     liberty of them touching a stone of c, or only their own stones and empty points that
     touch c (the corner point behind two stones on the edge)."""
     col, head, nbrs = board.colour, board.head, board.neighbours
@@ -91,7 +106,7 @@ def _held_inside(board: PlayoutBoard, q: int, c: int) -> bool:
     todo = [q]
     while todo:
         s = todo.pop()
-        if len(board.string(s)) > MAX_HELD:
+        if len(board.string(s)) > most_held:
             return False
         for x in board.liberties(s):
             if any(col[y] == c for y in nbrs[x]):
@@ -270,16 +285,49 @@ class EnclosureReader(Reader):
     def _two_eyes(self) -> bool:
         """Whether the target has two empty points inside whose every neighbour is a stone
         of the target itself: eyes no play can take away, so it lives (Benson's vital
-        regions, the simplest kind)."""
+        regions, the simplest kind); or a space of `BIG_SPACE` points or more inside that
+        only the target borders, with no opponent stone in it (what a race leaves once the
+        target has taken the opponent's group): every killable shape is smaller, so it
+        makes two eyes there whatever is played."""
         b = self.board
         col, head, nbrs = b.colour, b.head, b.neighbours
         h = head[self.target]
-        eyes = 0
+        eyes = empty = 0
         for x in self.inside:
-            if col[x] == EMPTY and all(col[q] == self.owner and head[q] == h for q in nbrs[x]):
-                eyes += 1
-                if eyes == 2:
-                    return True
+            if col[x] == EMPTY:
+                empty += 1
+                if all(col[q] == self.owner and head[q] == h for q in nbrs[x]):
+                    eyes += 1
+                    if eyes == 2:
+                        return True
+        return empty >= BIG_SPACE and self._big_space(h)
+
+    def _big_space(self, h: int) -> bool:
+        """`_two_eyes`'s second kind, for the target string whose head is h: a connected
+        space of points inside that are not its stones, empty or its colour's, `BIG_SPACE`
+        points or more, whose every neighbour outside it is a stone of the target."""
+        b = self.board
+        col, head, nbrs = b.colour, b.head, b.neighbours
+        members, opp = self.members, 3 - self.owner
+        seen: set[int] = set()
+        for x in self.inside:
+            if x in seen or col[x] != EMPTY:
+                continue
+            space, todo, closed = [x], [x], True
+            seen.add(x)
+            while todo:
+                y = todo.pop()
+                for q in nbrs[y]:
+                    if q in seen or col[q] == self.owner and head[q] == h:
+                        continue
+                    if q not in members or col[q] == opp:
+                        closed = False
+                        continue
+                    seen.add(q)
+                    space.append(q)
+                    todo.append(q)
+            if closed and len(space) >= BIG_SPACE:
+                return True
         return False
 
 

@@ -12,7 +12,8 @@ marks (死活与归属: a status per string, an owner per empty point):
    alive, and `revive_two_eyed`: those in a block with two eyes (两只真眼) too (`links`);
 4. `make_consistent`: one verdict for strings joined by an own empty region (`consistency`);
 5. `_mark_enclosed_by_reading`: a string shut in a small enclosure by a living wall is read
-   out exactly, both sides moving first (`enclosed`); what it proves overrules the playouts,
+   out exactly, both sides moving first (`enclosed`), and so is a ring with the opponent's
+   inner group shut inside it (a race, 对杀); what it proves overrules the playouts,
    and when the string is dead its colour's other strings in the enclosure are read too,
    when it lives the opponent's strings held inside it (alive when it cannot take them: 双活);
    a string the playouts left undecided whose reading turns on a ko (劫) is read again with
@@ -220,19 +221,19 @@ def _mark_by_playouts(j: _Judging, seki: SekiInfo, rng: random.Random,
 
 
 def _mark_enclosed_by_reading(j: _Judging) -> None:
-    """The strings shut in a small enclosure by a living wall, read out exactly (`enclosed`),
-    the largest of each enclosure first: one the attacker cannot take moving first is alive,
-    and the opponent strings held inside it are read the same way (`_read_in_enclosure`);
-    one taken even with its owner moving first is dead, and the opponent stones held inside
-    it then live, and its colour's other strings there are read the same way; these verdicts
-    are certain, and the consistency pass carries them to the strings they share an eye
-    space with.  One whose fate depends on who moves first keeps the verdict the playouts
-    gave it.  A string the playouts left undecided whose reading turns on a ko is read again
-    with kos (`read_kos`), and so is one they call alive that the attacker moving first
-    takes without a ko (`_read`).  When the largest string's reading cannot finish (a ko, or the
-    budget) and no wall string is short (a short wall proves no life), the enclosure's next
-    largest string is read, and only life is taken from it: a smaller string lost may be a
-    sacrifice."""
+    """The strings shut in a small enclosure by a living wall, or with an inner group in a race's
+    enclosure (`_enclosure_and_wall`), read out exactly (`enclosed`), the largest of each
+    enclosure first: one the attacker cannot take moving first is alive, and the opponent
+    strings held inside it are read the same way (`_read_in_enclosure`); one taken even with its
+    owner moving first is dead, and the opponent stones held inside it then live (unless proven
+    otherwise), and its colour's other strings there are read the same way; these verdicts are
+    certain, and the consistency pass carries them to the strings they share an eye space with.
+    One whose fate depends on who moves first keeps the verdict the playouts gave it.  A string
+    the playouts left undecided whose reading turns on a ko is read again with kos (`read_kos`),
+    and so is one they call alive that the attacker moving first takes without a ko (`_read`).
+    When the largest string's reading cannot finish (a ko, or the budget) and no wall string is
+    short (a short wall proves no life), the enclosure's next largest string is read, and only
+    life is taken from it: a smaller string lost may be a sacrifice."""
     board = PlayoutBoard(j.board, j.col)
     settled = j.dead_removed()
     changed = False
@@ -241,11 +242,10 @@ def _mark_enclosed_by_reading(j: _Judging) -> None:
     for h in sorted(j.stones, key=lambda h: (-len(j.stones[h]), h)):  # largest first
         if h in j.certain or h in asked:
             continue
-        inside = enclosure(board, h)
+        inside, walls = _enclosure_and_wall(j, board, h, settled)
         if inside is None:
             continue
         own = [x for x in inside if j.col[x] == j.col[h]]
-        walls = wall_holds(board, inside, lambda w: j.string_status.get(w) == ALIVE, settled)
         if walls is None:
             asked.update(own)  # the same wall for every string there
             continue
@@ -262,15 +262,35 @@ def _mark_enclosed_by_reading(j: _Judging) -> None:
         j.string_status[h] = verdict
         j.certain.add(h)
         if verdict == DEAD:
-            for x in inside:
-                if j.col[x] == 3 - j.col[h] and j.string_status.get(j.head[x]) != ALIVE:
-                    j.string_status[j.head[x]] = ALIVE
+            for x in inside:  # the opponent strings held inside live, unless proven
+                if j.col[x] != 3 - j.col[h]:
+                    continue
+                g = j.head[x]
+                if g not in j.certain and j.string_status.get(g) != ALIVE:
+                    j.string_status[g] = ALIVE
                     changed = True
             changed |= _read_in_enclosure(j, board, inside, walls, j.col[h], DEAD)
         else:
             changed |= _read_in_enclosure(j, board, inside, walls, 3 - j.col[h], ALIVE, h)
     if changed:
         _relink(j)
+
+
+def _enclosure_and_wall(j: _Judging, board: PlayoutBoard, h: int, settled: list[int]
+                        ) -> tuple[list[int] | None, tuple[list[int], list[int]] | None]:
+    """The enclosure of the string at h and its `wall_holds`; when it has none, or its wall
+    does not hold, the enclosure of a race (`enclosure` with `race`: a ring's inner group
+    held inside, not counted as its wall) and its wall, if that is another one."""
+    def standing(w: int) -> bool:
+        return j.string_status.get(w) == ALIVE
+
+    inside = enclosure(board, h)
+    walls = None if inside is None else wall_holds(board, inside, standing, settled)
+    if walls is None:
+        wide = enclosure(board, h, race=True)
+        if wide is not None and wide != inside:
+            return wide, wall_holds(board, wide, standing, settled)
+    return inside, walls
 
 
 def _read_in_enclosure(j: _Judging, board: PlayoutBoard, inside: list[int],

@@ -130,7 +130,7 @@ def judge(board: Board, *, seed: int = 0, playouts: int | None = None,
     seed -- the only source of randomness (``random.Random(seed)``): same board and seed,
         same report, in every process
     playouts -- playouts of the main round (the first round runs half as many); None
-        chooses by board size (96; 80 above 100 points, 64 above 200)
+        chooses by board size (96; 64 above 100 points)
     multi_stone_suicide -- whether the rules allow it (Benson's vital regions change)
     The board is not modified.
     """

@@ -313,7 +313,7 @@ class EnclosureReader(Reader):
         for x in self.inside:
             if x in seen or col[x] != EMPTY:
                 continue
-            space, todo, closed = [x], [x], True
+            size, todo, closed = 1, [x], True
             seen.add(x)
             while todo:
                 y = todo.pop()
@@ -324,9 +324,9 @@ class EnclosureReader(Reader):
                         closed = False
                         continue
                     seen.add(q)
-                    space.append(q)
+                    size += 1
                     todo.append(q)
-            if closed and len(space) >= BIG_SPACE:
+            if closed and size >= BIG_SPACE:
                 return True
         return False
 

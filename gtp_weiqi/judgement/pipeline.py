@@ -553,18 +553,21 @@ def _open_joins_by_one_move(j: _Judging, final: list[int]) -> list[int]:
     record stopped short of its end does, at an unfinished boundary.  Strings in atari are
     not this pass's: taken or joined at their one liberty, they are settled as such
     (`_settle_connections_in_atari`)."""
-    board = PlayoutBoard(j.board, j.col)
     col, nbrs, head = j.col, j.nbrs, j.head
     living = {h for h, st in j.string_status.items() if st == ALIVE}
+    board: PlayoutBoard | None = None  # built for the first string with such a liberty
     opened = False
     for h in sorted(h for h, st in j.string_status.items() if st == DEAD and h not in j.certain):
         c = col[h]
-        libs = sorted({x for p in j.stones[h] for x in nbrs[p] if col[x] == EMPTY})
-        if len(libs) < 2:
+        if len(j.libs[h]) < 2:
             continue
-        join = next((x for x in libs
-                     if any(col[q] == c and head[q] != h and head[q] in living for q in nbrs[x])
-                     and board.is_legal(x, c) and board.liberties_after(x, c) >= 2), None)
+        beside = [x for x in sorted(j.libs[h])
+                  if any(col[q] == c and head[q] != h and head[q] in living for q in nbrs[x])]
+        if not beside:
+            continue
+        board = board or PlayoutBoard(j.board, j.col)
+        join = next((x for x in beside
+                     if board.is_legal(x, c) and board.liberties_after(x, c) >= 2), None)
         if join is None:
             continue
         del j.string_status[h]

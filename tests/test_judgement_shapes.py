@@ -13,12 +13,13 @@ from hypothesis import strategies as st
 from support.board_diagram import board_from_diagram
 from support.stand_ins import playouts_deciding
 
-from gtp_weiqi.core.board import BLACK, Board
+from gtp_weiqi.core.board import BLACK, EMPTY, Board
 from gtp_weiqi.core.coords import format_vertex, parse_vertex
+from gtp_weiqi.core.playout_board import PlayoutBoard
 from gtp_weiqi.judgement import DEAD, find_seki, judge, pipeline
 from gtp_weiqi.judgement.links import revive_two_eyed, true_eyes
 from gtp_weiqi.judgement.regions import empty_regions, find_strings
-from gtp_weiqi.judgement.seki import race_is_seki
+from gtp_weiqi.judgement.seki import race_is_seki, race_read
 
 SEEDS = range(6)
 
@@ -230,6 +231,70 @@ def test_an_eye_whose_strings_join_inside_it_counts(seed: int,
 
 
 
+# Black's A1-D1 group has one eye, A2, and F1-J1 another, J2.  They meet only at E1, whose
+# diagonals D2 and F2 are White's: a false eye (假眼), no eye, but a point White cannot play
+# (a suicide: every string around it has another liberty).  White's E4 ataris E2-E3, and
+# Black fills E1, joining all three: one group with two eyes.  A Tygem game had a White group
+# so, two eyes tied by a false eye, that the players and KataGo kept alive and the playouts
+# called dead.
+TWO_EYES_TIED_BY_A_FALSE_EYE = """
+    .O.O.O.O.
+    OOOOOOOOO
+    OOOOOOOOO
+    OOOOOOOOO
+    OOOOOOOOO
+    OOOO.OOOO
+    XXXOXOXXX
+    .XXOXOXX.
+    XXXX.XXXX
+"""
+# The same with Black's A2 filled: the left group's one liberty is E1, White takes it there,
+# and the right group keeps one eye.
+A_FALSE_EYE_WHITE_TAKES = TWO_EYES_TIED_BY_A_FALSE_EYE.replace(".XXOXOXX.", "XXXOXOXX.")
+
+
+def test_two_eyes_tied_by_a_false_eye_make_one_living_group() -> None:
+    board = board_from_diagram(TWO_EYES_TIED_BY_A_FALSE_EYE)
+    head, stones, status = _called_dead(board, "A1", "E2", "J1")
+    assert _eye_vertices(board, head) == ["A2", "J2"]  # E1 is no eye
+    assert sorted(revive_two_eyed(board, list(board.colour), head, stones, status,
+                                  set())) == sorted(head[at(board, v)] for v in ("A1", "E2",
+                                                                                 "J1"))
+
+
+def test_a_false_eye_beside_a_string_in_atari_ties_nothing() -> None:
+    board = board_from_diagram(A_FALSE_EYE_WHITE_TAKES)
+    head, stones, status = _called_dead(board, "A1", "E2", "J1")
+    assert _eye_vertices(board, head) == ["J2"]
+    assert revive_two_eyed(board, list(board.colour), head, stones, status, set()) == []
+
+# Black's corner A8-C8-C9 holds White's B9 in atari: White's A9 would be a suicide, and
+# Black takes B9 there when he likes.  The corner shares D8 and D9 with the living E8-J8
+# (a miai), so it is alive once joined; the stand-in playouts below lose it and keep B9, as
+# they did in a Tygem game, where a black group joined to a living one so still held a live
+# white stone in atari in its eye.
+A_STONE_IN_ATARI_IN_A_JOINED_GROUPS_EYE = """
+    .OX.X....
+    XXX.XXXXX
+    OOOOOOOOO
+    OOOOOOOOO
+    OOOOOOOOO
+    OOOOOOOOO
+    OOOOOOOOO
+    OOOOOOOOO
+    .O.O.O.O.
+"""
+
+
+@pytest.mark.parametrize("seed", range(3))
+def test_a_stone_in_atari_in_the_eye_of_a_group_found_alive_is_dead(
+        seed: int, monkeypatch: pytest.MonkeyPatch) -> None:
+    board = board_from_diagram(A_STONE_IN_ATARI_IN_A_JOINED_GROUPS_EYE)
+    corner = at(board, "A8")
+    monkeypatch.setattr(pipeline, "decide_by_playouts", playouts_deciding(
+        lambda colour, stones: DEAD if corner in stones else "alive"))
+    assert statuses(board, seed, "A8", "B9", "E8") == ["alive", DEAD, "alive"]
+
 # Positions where Black, moving first, lives, and White, moving first, kills: the two-eyes
 # rule must not call them alive.  In each, what looks like two eyes falls to one White play.
 #
@@ -406,6 +471,46 @@ def test_a_race_one_side_wins_moving_first_is_no_race_seki() -> None:
     board = board_from_diagram(RACE_WHITE_WINS_MOVING_FIRST)
     assert find_seki(board).races == []
 
+
+# White's A8-C8-E7-B5 holds A7, B7 and B6; Black's ring A6-A4-E4-E6 holds A7, B6 and E5, which
+# White fills safely from F5.  Black's A7 fills a common liberty but takes back B7, so the race
+# is no count of liberties: read out, nobody wins it, whoever moves first.  A Tygem game had
+# this race (11 stones against 10); the playouts took White's string, which the players and
+# KataGo keep in seki.
+RACE_WHERE_A_COMMON_LIBERTY_GIVES_ONE_BACK = """
+    XXXX.XX.X
+    OOOXXXXXX
+    ..OOOXXXX
+    X.OXXOOOO
+    XOOX.OOOO
+    XXXXXOOOO
+    OOOOOOOOO
+    OOOOOOOOO
+    .O.O.O.O.
+"""
+# The same with F4 empty: a second liberty outside for Black, who wins by moving first.
+RACE_READ_BLACK_WINS_MOVING_FIRST = RACE_WHERE_A_COMMON_LIBERTY_GIVES_ONE_BACK.replace(
+    "XXXXXOOOO", "XXXXX.OOO")
+
+
+@pytest.mark.parametrize("seed", SEEDS)
+def test_a_race_no_liberty_count_settles_is_read_out_and_is_seki(seed: int) -> None:
+    board = board_from_diagram(RACE_WHERE_A_COMMON_LIBERTY_GIVES_ONE_BACK)
+    position = PlayoutBoard(board)
+    assert race_read(position, position.head[at(board, "A6")],
+                     position.head[at(board, "A8")]) == (EMPTY, EMPTY)
+    races = [sorted(format_vertex(board.row_col(p)) for p in s) for s in find_seki(board).races]
+    assert sorted(races) == [["A4", "A5", "A6", "B4", "C4", "D4", "D5", "D6", "E4", "E6"],
+                             ["A8", "B5", "B8", "C5", "C6", "C7", "C8", "D7", "E7"]]
+    assert statuses(board, seed, "A6", "A8", "A9", "F5") == ["seki", "seki", "alive", "alive"]
+
+
+def test_a_race_read_that_one_side_wins_moving_first_is_no_race_seki() -> None:
+    board = board_from_diagram(RACE_READ_BLACK_WINS_MOVING_FIRST)
+    position = PlayoutBoard(board)
+    assert race_read(position, position.head[at(board, "A6")],
+                     position.head[at(board, "A8")]) == (BLACK, EMPTY)
+    assert find_seki(board).races == []
 
 # Black's C4-C9-D3 and White's E3-E8 share the lane D5-D8, every point of it a liberty of
 # both; White has one liberty more, E9, shared with its lone stone D9 at the lane's end.

@@ -191,3 +191,31 @@ def test_a_connection_that_would_be_suicide_makes_no_position() -> None:
     b1, d1 = (board.point(*parse_vertex(v, 9, 9)) for v in ("B1", "D1"))  # type: ignore[misc]
     assert pipeline._connected(board, [b1, d1], WHITE) is None
     assert pipeline._connected(board, [b1], WHITE) is not None
+
+
+# White's E4 and F5-G5 are both in atari at E5, White's connection to the living wall D5-D9:
+# one play there joins them all, and Black's play there takes both (no ko).  Each counted the
+# other as a string in atari it would join, and neither was found; the playouts then took
+# them at some seeds.  A Tygem game ended so (a lone stone and two, Black's last move the
+# atari on both), and the players and KataGo keep them.
+TWO_STRINGS_IN_ATARI_AT_ONE_CONNECTION = """
+    .O.OXXXXX
+    OOOOX.X.X
+    .O.OXXXXX
+    OOOO.XXXX
+    .O.O.OOXX
+    OOOXOXXXX
+    .O.XXX.X.
+    OOOX.XXXX
+    .O.XXX.X.
+"""
+
+
+@pytest.mark.parametrize("seed", range(4))
+def test_two_strings_in_atari_at_one_connection_point_are_joined_by_it(seed: int) -> None:
+    assert plain(TWO_STRINGS_IN_ATARI_AT_ONE_CONNECTION) == {"E4": WHITE, "F5": WHITE}
+    board = board_from_diagram(TWO_STRINGS_IN_ATARI_AT_ONE_CONNECTION)
+    report = judge(board, seed=seed)
+    assert report.unclear == []
+    assert [report.status[board.point(*parse_vertex(v, 9, 9))] for v in ("E4", "F5", "E3")
+            ] == ["alive", "alive", "alive"]

@@ -29,7 +29,8 @@ def connection_strings_in_atari(col: list[int], nbrs: Neighbours, head: dict[int
                                 stones: dict[int, list[int]], libs: dict[int, set[int]],
                                 living: set[int]) -> dict[int, tuple[int, bool]]:
     """Head -> (colour, whether the capture is a ko) of the strings in atari whose liberty x
-    touches `living` strings of their colour, none of them in atari, and whose opponent
+    touches `living` strings of their colour, none of them in atari (strings in atari at x
+    too are joined by the same play, and left out), and whose opponent
     neighbours (beside the string or beside x) are all `living` (a string beside dead stones
     only is in no fight).  The ko kind: a lone stone with only its colour's stones around x.
     The plain kind, every other: the string x makes has two liberties or more, and no
@@ -41,14 +42,14 @@ def connection_strings_in_atari(col: list[int], nbrs: Neighbours, head: dict[int
         c = col[h]
         x = next(iter(libs[h]))
         around = [q for q in nbrs[x] if head.get(q) != h]  # on-board neighbours only
-        joined = {head[q] for q in around if col[q] == c}
+        joined = {head[q] for q in around if col[q] == c and libs[head[q]] != {x}}
         if not joined or not joined <= living or any(len(libs[g]) < 2 for g in joined):
             continue
         attackers = {head[q] for q in [*around, *(y for s in members for y in nbrs[s])]
                      if col[q] == opponent(c)}
         if not attackers or not attackers <= living:
             continue
-        ko = len(members) == 1 and all(col[q] == c for q in around)
+        ko = len(members) == 1 and all(col[q] == c and head[q] in joined for q in around)
         if not ko:
             after = set().union(*(libs[g] for g in joined)) | {q for q in around
                                                                if col[q] == EMPTY}

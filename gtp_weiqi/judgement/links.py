@@ -18,8 +18,9 @@ A string sharing no liberty with a living one may still hang on it from a point 
 every cut answered by joining (`revive_connected`): the tactical reader reads that, with
 joining as the owner's only success.
 
-A block of strings joined through their eyes and by miai that has two eyes (两只真眼, true
-single-point eyes or small regions only its colour borders) lives too (`revive_two_eyed`):
+A block of strings joined through their eyes, by miai and by points the opponent cannot
+take (a false eye between them), that has two eyes (两只真眼, true single-point eyes or
+small regions only its colour borders) lives too (`revive_two_eyed`):
 the playouts fill an eye, or let a string beside one be taken, at random, and may lose a
 group whose two eyes a player sees at a glance.
 """
@@ -168,8 +169,8 @@ def revive_two_eyed(board: Board, col: list[int], head: dict[int, int],
                     certain: set[int]) -> list[int]:
     """Mark alive the strings called dead (not `certain` ones) in a block with two eyes
     (`true_eyes`, read without the opponent's strings called dead): the strings around one
-    eye, and two strings joined by a miai (`miai_links`), are one block.  Returns their
-    heads."""
+    eye, and two strings joined by a miai or a point the opponent cannot take
+    (`miai_links`), are one block.  Returns their heads."""
     dead = [h for h in sorted(stones) if string_status.get(h) == DEAD and h not in certain]
     revived: list[int] = []
     for c in sorted({col[h] for h in dead}):
@@ -220,7 +221,7 @@ def _eyes_and_links(board: Board, work: list[int], c: int, head: dict[int, int]
     eyes = _eye_shapes(board, work, c, position)
     around = {k: sorted({head[q] for x in region for q in board.neighbours[x]
                          if work[q] == c}) for k, region in eyes.items()}
-    links = miai_links(board, work, c, head, {x for r in eyes.values() for x in r})
+    links = miai_links(board, work, c, head, {x for r in eyes.values() for x in r}, position)
     changed = True
     while changed:
         changed = False
@@ -285,23 +286,31 @@ def _held_together(board: Board, work: list[int], c: int, head: dict[int, int],
 
 
 def miai_links(board: Board, work: list[int], c: int, head: dict[int, int],
-               eyes: set[int]) -> list[tuple[int, int]]:
-    """The pairs of c's strings (heads, lower first) in the colours `work` that share two
-    liberties outside the points `eyes` that no other such pair shares: a cut on one is
-    answered on the other (见合).  A point two pairs share is no link's: the opponent's
-    play there cuts both, and only one can be answered."""
+               eyes: set[int], position: PlayoutBoard) -> list[tuple[int, int]]:
+    """The pairs of c's strings (heads, lower first) in the colours `work` (`position`)
+    that share two liberties outside the points `eyes` that no other such pair shares: a
+    cut on one is answered on the other (见合).  A point two pairs share is no link's: the
+    opponent's play there cuts both, and only one can be answered.  Strings that share one
+    liberty outside `eyes` that the opponent cannot take (`_untakable`: a suicide or a
+    self-atari there; a false eye between them, 假眼, is one) are linked too: an atari on
+    one of them is answered by filling it."""
     nbrs = board.neighbours
     shared: dict[tuple[int, int], list[int]] = {}
+    solid: set[tuple[int, int]] = set()
     for x in board.points:
         if work[x] != EMPTY or x in eyes:
             continue
         hs = sorted({head[q] for q in nbrs[x] if work[q] == c})
+        if len(hs) >= 2 and _untakable(position, x, c):
+            solid.update((a, b) for i, a in enumerate(hs) for b in hs[i + 1:])
+            continue
         for i, a in enumerate(hs):
             for b in hs[i + 1:]:
                 shared.setdefault((a, b), []).append(x)
     candidates = {pair: xs for pair, xs in shared.items() if len(xs) >= 2}
     free = _uncontested(candidates.values())
-    return sorted(pair for pair, xs in candidates.items() if sum(x in free for x in xs) >= 2)
+    return sorted(solid | {pair for pair, xs in candidates.items()
+                           if sum(x in free for x in xs) >= 2})
 
 
 def _uncontested(groups: Iterable[list[int]]) -> set[int]:

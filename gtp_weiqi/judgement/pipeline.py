@@ -150,6 +150,7 @@ def _judge(board: Board, seed: int, playouts: int | None, multi_stone_suicide: b
     revive_joined(j.board, j.col, j.head, j.stones, j.string_status, j.certain)
     revive_two_eyed(j.board, j.col, j.head, j.stones, j.string_status, j.certain)
     make_consistent(j.col, j.points, j.nbrs, j.head, j.stones, j.string_status, j.certain)
+    _mark_taken_in_atari(j)
     _mark_enclosed_by_reading(j)
     _explain_by_first_move(j)
     if revive_connected(j.board, j.col, j.dead_removed(), j.head, j.stones, j.string_status,
@@ -218,6 +219,28 @@ def _mark_by_playouts(j: _Judging, seki: SekiInfo, rng: random.Random,
     j.ownership = decide_by_playouts(j.board, j.col, j.work, j.stones, undecided,
                                      j.fixed_owner, protected, rng, playouts, j.string_status,
                                      keep=j.playouts)
+
+
+def _mark_taken_in_atari(j: _Judging) -> None:
+    """Strings called alive (not certain) in atari whose one liberty is a suicide for them
+    and touches a stone of the opponent, every opponent string beside them called alive
+    with two liberties or more: dead.  The opponent takes them when it likes, with no ko
+    (its stone there joins its own), and their owner can neither extend nor take a stone
+    around them; the playouts kept such a stone in the eye of a group they lost, and the
+    group has been found alive since (joined to a living one)."""
+    for h in sorted(j.stones):
+        if j.string_status.get(h) != ALIVE or h in j.certain or len(j.libs[h]) != 1:
+            continue
+        x = next(iter(j.libs[h]))
+        c = j.col[h]
+        beside = {j.head[q] for p in j.stones[h] for q in j.nbrs[p] if j.col[q] == 3 - c}
+        around = [q for q in j.nbrs[x] if j.col[q] != EMPTY]
+        if (len(around) == len(j.nbrs[x])  # no empty point beside x: no room to extend
+                and all(j.col[q] == 3 - c or j.head[q] == h for q in around)
+                and any(j.col[q] == 3 - c for q in around)
+                and all(j.string_status.get(g) == ALIVE and len(j.libs[g]) >= 2
+                        for g in beside | {j.head[q] for q in around if j.col[q] == 3 - c})):
+            j.string_status[h] = DEAD
 
 
 def _mark_enclosed_by_reading(j: _Judging) -> None:

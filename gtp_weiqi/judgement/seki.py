@@ -23,6 +23,8 @@ RACE_STONES_MIN = 6  # smallest string in a race seki: its capture leaves 7 poin
 NAKADE_FILL_MAX = 3  # largest string a self-atari filling a liberty may make to kill (点眼)
 OUTSIDE_FILL_MAX = 2  # most outside liberties a killer fills before a self-atari that kills
 BOTH = BLACK | WHITE  # a region bordered by both colours
+RACE_READ_POINTS = 8  # most liberties of a race's two strings read out move by move
+RACE_READ_BUDGET = 4000  # positions read per race
 
 
 @dataclass
@@ -117,7 +119,9 @@ def race_seki(position: PlayoutBoard, regions: list[list[int]], region_of: dict[
     RACE_STONES_MIN stones or more, so that taking either leaves its taker a space larger
     than any eye shape that can be killed: two stones in a ring, whose capture leaves the
     ring a bent three, are no such race.  The strings whose every liberty is one of the
-    race's live and die with it and are in it too (`_attached`)."""
+    race's live and die with it and are in it too (`_attached`).  Where a fill is no plain
+    count (a common liberty whose filler takes a liberty back), the race is read out
+    (`race_read`) and is seki when neither side wins it moving first."""
     col, head, libs, nbrs = position.colour, position.head, position.libs, position.neighbours
     stones = position.stones
 
@@ -153,7 +157,75 @@ def race_seki(position: PlayoutBoard, regions: list[list[int]], region_of: dict[
                 attached = _attached(position, h, w, a, b, shared)
                 if attached is not None:
                     found |= {h, w} | attached
+            elif race_read(position, h, w) == (EMPTY, EMPTY):
+                found |= {h, w}
     return sorted(found)
+
+
+def race_read(position: PlayoutBoard, h: int, w: int) -> tuple[int, int] | None:
+    """The race between the strings h and w of opposite colours read out move by move, on
+    their liberties only (at most RACE_READ_POINTS): the colour that takes the other's string
+    with Black moving first, and with White moving first, EMPTY for neither (seki, 无眼双活);
+    each side may pass, and a stone thrown in there may be taken.  None when the race is not
+    shut on those points (a play there takes another string, or leaves a race string a
+    liberty elsewhere) or the reading passes RACE_READ_BUDGET positions.  Where a play
+    on a common liberty gives its player a liberty back (a three-point space shared
+    unevenly), counting liberties says nothing, and this reads it."""
+    points = sorted(position.liberties(h) | position.liberties(w))
+    if len(points) > RACE_READ_POINTS:
+        return None
+    read = _RaceReader(position, h, w, points)
+    try:
+        return read.winner(BLACK), read.winner(WHITE)
+    except _OpenRace:
+        return None
+
+
+class _OpenRace(Exception):
+    """The race is not shut on its points, or reading it passed its budget."""
+
+
+class _RaceReader:
+    """Negamax over the points of a race (`race_read`): +1 when the mover's side takes the
+    other race string, 0 when neither is taken (two passes in a row), -1 when its own is."""
+
+    def __init__(self, position: PlayoutBoard, h: int, w: int, points: list[int]) -> None:
+        self.position, self.points, self.allowed = position, points, set(points)
+        self.stone = {position.colour[h]: h, position.colour[w]: w}  # a stone of each
+        self.inside = self.allowed | set(position.string(h)) | set(position.string(w))
+        self.seen: dict[tuple[object, ...], int] = {}
+        self.positions = 0
+
+    def winner(self, first: int) -> int:
+        v = self._value(self.position, first, 0, 0)
+        return first if v > 0 else 3 - first if v < 0 else EMPTY
+
+    def _value(self, pos: PlayoutBoard, c: int, passes: int, depth: int) -> int:
+        key = (tuple(pos.colour[x] for x in self.points), c, passes, pos.ko_point)
+        if key in self.seen:
+            return self.seen[key]
+        self.positions += 1
+        if self.positions > RACE_READ_BUDGET or depth > 3 * len(self.points):
+            raise _OpenRace
+        best = 0 if passes else -self._value(pos, 3 - c, 1, depth + 1)
+        for x in self.points:
+            if best == 1:
+                break
+            if pos.colour[x] != EMPTY or not pos.is_legal(x, c):
+                continue
+            after = pos.copy()
+            taken = after.play(x, c)
+            if any(q not in self.inside for q in taken):
+                raise _OpenRace  # another string taken: the race is not shut
+            if after.colour[self.stone[3 - c]] == EMPTY:
+                best = 1
+                continue
+            for side in (BLACK, WHITE):
+                if not after.liberties(self.stone[side]) <= self.allowed:
+                    raise _OpenRace  # a liberty elsewhere: a way out
+            best = max(best, -self._value(after, 3 - c, 0, depth + 1))
+        self.seen[key] = best
+        return best
 
 
 def _attached(position: PlayoutBoard, h: int, w: int, a: set[int], b: set[int],

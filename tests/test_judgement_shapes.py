@@ -13,7 +13,7 @@ from hypothesis import strategies as st
 from support.board_diagram import board_from_diagram
 from support.stand_ins import playouts_deciding
 
-from gtp_weiqi.core.board import BLACK, EMPTY, Board
+from gtp_weiqi.core.board import BLACK, EMPTY, WHITE, Board
 from gtp_weiqi.core.coords import format_vertex, parse_vertex
 from gtp_weiqi.core.playout_board import PlayoutBoard
 from gtp_weiqi.judgement import DEAD, find_seki, judge, pipeline
@@ -251,6 +251,15 @@ TWO_EYES_TIED_BY_A_FALSE_EYE = """
 # The same with Black's A2 filled: the left group's one liberty is E1, White takes it there,
 # and the right group keeps one eye.
 A_FALSE_EYE_WHITE_TAKES = TWO_EYES_TIED_BY_A_FALSE_EYE.replace(".XXOXOXX.", "XXXOXOXX.")
+# The two halves meet at E1 with no Black stone above it: White's E1 is a self-atari, not a
+# suicide, and it puts both halves in atari; Black takes it from E2, a ko White may win.  A
+# point the opponent can throw in on ties nothing.
+A_THROW_IN_TO_A_KO_BETWEEN_TWO_EYES = TWO_EYES_TIED_BY_A_FALSE_EYE.replace(
+    "OOOO.OOOO\n    XXXOXOXXX\n    .XXOXOXX.", "OOOO.OOOO\n    XXXOOOXXX\n    .XXO.OXX.")
+# The same with Black on D2: Black's E2 takes the thrown-in stone and joins D2, no ko, and
+# the two halves stay tied.
+A_THROW_IN_TAKEN_BACK_WITH_NO_KO = A_THROW_IN_TO_A_KO_BETWEEN_TWO_EYES.replace(
+    ".XXO.OXX.", ".XXX.OXX.")
 
 
 def test_two_eyes_tied_by_a_false_eye_make_one_living_group() -> None:
@@ -267,6 +276,22 @@ def test_a_false_eye_beside_a_string_in_atari_ties_nothing() -> None:
     head, stones, status = _called_dead(board, "A1", "E2", "J1")
     assert _eye_vertices(board, head) == ["J2"]
     assert revive_two_eyed(board, list(board.colour), head, stones, status, set()) == []
+
+
+def test_a_point_the_opponent_throws_in_on_to_a_ko_ties_nothing() -> None:
+    board = board_from_diagram(A_THROW_IN_TO_A_KO_BETWEEN_TWO_EYES)
+    assert board.colour[at(board, "E2")] == EMPTY
+    head, stones, status = _called_dead(board, "A1", "J1")
+    assert _eye_vertices(board, head) == ["A2", "J2"]
+    assert revive_two_eyed(board, list(board.colour), head, stones, status, set()) == []
+
+
+def test_a_point_whose_throw_in_is_taken_back_with_no_ko_ties_its_strings() -> None:
+    board = board_from_diagram(A_THROW_IN_TAKEN_BACK_WITH_NO_KO)
+    head, stones, status = _called_dead(board, "A1", "J1")
+    assert _eye_vertices(board, head) == ["A2", "J2"]
+    assert sorted(revive_two_eyed(board, list(board.colour), head, stones, status,
+                                  set())) == sorted(head[at(board, v)] for v in ("A1", "J1"))
 
 # Black's corner A8-C8-C9 holds White's B9 in atari: White's A9 would be a suicide, and
 # Black takes B9 there when he likes.  The corner shares D8 and D9 with the living E8-J8
@@ -503,6 +528,25 @@ def test_a_race_no_liberty_count_settles_is_read_out_and_is_seki(seed: int) -> N
     assert sorted(races) == [["A4", "A5", "A6", "B4", "C4", "D4", "D5", "D6", "E4", "E6"],
                              ["A8", "B5", "B8", "C5", "C6", "C7", "C8", "D7", "E7"]]
     assert statuses(board, seed, "A6", "A8", "A9", "F5") == ["seki", "seki", "alive", "alive"]
+
+
+# Black's B1-D1-C2 and White's A2 around the corner, White's wall above: Black moving first
+# fills E2 and takes D2's ko at D3; White passes and Black, the ko lifted, connects.  A pass
+# must lift the ko in the reading, or the taker could never fill it and the race would read
+# seki whoever moves first; it is won by whoever moves first.
+RACE_WITH_A_KO_IN_IT = """
+    OOOOO
+    OOO.O
+    O.X..
+    .XXX.
+"""
+
+
+def test_a_pass_lifts_the_ko_in_a_race_read_out() -> None:
+    board = board_from_diagram(RACE_WITH_A_KO_IN_IT)
+    position = PlayoutBoard(board)
+    assert race_read(position, position.head[at(board, "B1")],
+                     position.head[at(board, "A2")]) == (BLACK, WHITE)
 
 
 def test_a_race_read_that_one_side_wins_moving_first_is_no_race_seki() -> None:

@@ -19,7 +19,7 @@ every cut answered by joining (`revive_connected`): the tactical reader reads th
 joining as the owner's only success.
 
 A block of strings joined through their eyes, by miai and by points the opponent cannot
-take (a false eye between them), that has two eyes (两只真眼, true single-point eyes or
+cut at (a false eye between them), that has two eyes (两只真眼, true single-point eyes or
 small regions only its colour borders) lives too (`revive_two_eyed`):
 the playouts fill an eye, or let a string beside one be taken, at random, and may lose a
 group whose two eyes a player sees at a glance.
@@ -30,7 +30,16 @@ from __future__ import annotations
 from collections.abc import Iterable
 
 from ..core.board import EMPTY, Board
-from ..core.playout_board import KIND, SAFE, SELF_ATARI, SNAPBACK, SUICIDE, PlayoutBoard, true_eye
+from ..core.playout_board import (
+    KIND,
+    NO_POINT,
+    SAFE,
+    SELF_ATARI,
+    SNAPBACK,
+    SUICIDE,
+    PlayoutBoard,
+    true_eye,
+)
 from .regions import Blocks, border_colours, empty_regions
 from .report import ALIVE, DEAD
 from .tactics import Reader
@@ -169,7 +178,7 @@ def revive_two_eyed(board: Board, col: list[int], head: dict[int, int],
                     certain: set[int]) -> list[int]:
     """Mark alive the strings called dead (not `certain` ones) in a block with two eyes
     (`true_eyes`, read without the opponent's strings called dead): the strings around one
-    eye, and two strings joined by a miai or a point the opponent cannot take
+    eye, and two strings joined by a miai or a point the opponent cannot cut at
     (`miai_links`), are one block.  Returns their heads."""
     dead = [h for h in sorted(stones) if string_status.get(h) == DEAD and h not in certain]
     revived: list[int] = []
@@ -291,9 +300,9 @@ def miai_links(board: Board, work: list[int], c: int, head: dict[int, int],
     that share two liberties outside the points `eyes` that no other such pair shares: a
     cut on one is answered on the other (见合).  A point two pairs share is no link's: the
     opponent's play there cuts both, and only one can be answered.  Strings that share one
-    liberty outside `eyes` that the opponent cannot take (`_untakable`: a suicide or a
-    self-atari there; a false eye between them, 假眼, is one) are linked too: an atari on
-    one of them is answered by filling it."""
+    liberty outside `eyes` that the opponent cannot break (`_unbreakable`: a false eye
+    between them, 假眼, is one) are linked too: an atari on one of them is answered by
+    filling it."""
     nbrs = board.neighbours
     shared: dict[tuple[int, int], list[int]] = {}
     solid: set[tuple[int, int]] = set()
@@ -301,7 +310,7 @@ def miai_links(board: Board, work: list[int], c: int, head: dict[int, int],
         if work[x] != EMPTY or x in eyes:
             continue
         hs = sorted({head[q] for q in nbrs[x] if work[q] == c})
-        if len(hs) >= 2 and _untakable(position, x, c):
+        if len(hs) >= 2 and _unbreakable(position, x, c):
             solid.update((a, b) for i, a in enumerate(hs) for b in hs[i + 1:])
             continue
         for i, a in enumerate(hs):
@@ -311,6 +320,22 @@ def miai_links(board: Board, work: list[int], c: int, head: dict[int, int],
     free = _uncontested(candidates.values())
     return sorted(solid | {pair for pair, xs in candidates.items()
                            if sum(x in free for x in xs) >= 2})
+
+
+def _unbreakable(position: PlayoutBoard, x: int, c: int) -> bool:
+    """Whether c's opponent cannot cut at the empty point x: its play there is a suicide,
+    or a self-atari that c takes back with no ko (a throw-in c takes as a ko may be won by
+    the opponent, and cut after all)."""
+    kind = position.move_kind(x, 3 - c) & KIND
+    if kind != SELF_ATARI:
+        return kind == SUICIDE
+    after = position.copy()
+    after.play(x, 3 - c)
+    y = next(iter(after.liberties(x)))
+    if not after.is_legal(y, c):
+        return False
+    after.play(y, c)
+    return after.ko_point == NO_POINT
 
 
 def _uncontested(groups: Iterable[list[int]]) -> set[int]:

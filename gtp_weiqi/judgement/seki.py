@@ -119,9 +119,10 @@ def race_seki(position: PlayoutBoard, regions: list[list[int]], region_of: dict[
     RACE_STONES_MIN stones or more, so that taking either leaves its taker a space larger
     than any eye shape that can be killed: two stones in a ring, whose capture leaves the
     ring a bent three, are no such race.  The strings whose every liberty is one of the
-    race's live and die with it and are in it too (`_attached`).  Where a fill is no plain
-    count (a common liberty whose filler takes a liberty back), the race is read out
-    (`race_read`) and is seki when neither side wins it moving first."""
+    race's live and die with it and are in it too (`_attached`).  Where the count does not
+    settle it (a common liberty whose filler takes a liberty back, say), the race of the two
+    strings alone is read out (`race_read`) and is seki when neither side wins it moving
+    first; strings attached to it are then not added."""
     col, head, libs, nbrs = position.colour, position.head, position.libs, position.neighbours
     stones = position.stones
 
@@ -166,11 +167,12 @@ def race_read(position: PlayoutBoard, h: int, w: int) -> tuple[int, int] | None:
     """The race between the strings h and w of opposite colours read out move by move, on
     their liberties only (at most RACE_READ_POINTS): the colour that takes the other's string
     with Black moving first, and with White moving first, EMPTY for neither (seki, 无眼双活);
-    each side may pass, and a stone thrown in there may be taken.  None when the race is not
-    shut on those points (a play there takes another string, or leaves a race string a
-    liberty elsewhere) or the reading passes RACE_READ_BUDGET positions.  Where a play
-    on a common liberty gives its player a liberty back (a three-point space shared
-    unevenly), counting liberties says nothing, and this reads it."""
+    each side may pass (which lifts a ko), and a stone thrown in there may be taken.  None
+    when the race is not shut on those points (a play there takes another string, or leaves
+    a race string a liberty elsewhere), when the reading passes RACE_READ_BUDGET positions,
+    or when a line runs past three plies a point (a ko fought round).  Where a play on a
+    common liberty gives its player a liberty back (a three-point space shared unevenly),
+    counting liberties says nothing, and this reads it."""
     points = sorted(position.liberties(h) | position.liberties(w))
     if len(points) > RACE_READ_POINTS:
         return None
@@ -182,7 +184,7 @@ def race_read(position: PlayoutBoard, h: int, w: int) -> tuple[int, int] | None:
 
 
 class _OpenRace(Exception):
-    """The race is not shut on its points, or reading it passed its budget."""
+    """The race is not shut on its points, or reading it passed its budget or depth."""
 
 
 class _RaceReader:
@@ -207,7 +209,12 @@ class _RaceReader:
         self.positions += 1
         if self.positions > RACE_READ_BUDGET or depth > 3 * len(self.points):
             raise _OpenRace
-        best = 0 if passes else -self._value(pos, 3 - c, 1, depth + 1)
+        if passes:
+            best = 0
+        else:
+            passed = pos.copy()
+            passed.play_pass()  # a pass lifts the ko
+            best = -self._value(passed, 3 - c, 1, depth + 1)
         for x in self.points:
             if best == 1:
                 break

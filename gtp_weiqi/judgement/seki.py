@@ -11,9 +11,9 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 
 from ..core.board import BLACK, EMPTY, WHITE, Board
-from ..core.playout_board import KIND, SAFE, SELF_ATARI, SNAPBACK, PlayoutBoard
+from ..core.playout_board import KIND, NO_POINT, SAFE, SELF_ATARI, SNAPBACK, PlayoutBoard
 from .regions import Blocks, border_colours, empty_regions
-from .tactics import Reader, nakade_vital_point
+from .tactics import Reader, Unread, nakade_vital_point
 
 # PlayoutBoard's stones[p] and libs[p] are None unless p is a string's head; the type
 # ignores marked `at a head` read them at a head, where they are always set.
@@ -172,67 +172,74 @@ def race_read(position: PlayoutBoard, h: int, w: int) -> tuple[int, int] | None:
     a race string a liberty elsewhere), when the reading passes RACE_READ_BUDGET positions,
     or when a line runs past three plies a point (a ko fought round).  Where a play on a
     common liberty gives its player a liberty back (a three-point space shared unevenly),
-    counting liberties says nothing, and this reads it."""
+    counting liberties says nothing, and this reads it.  The position is played on and left
+    as it was."""
     points = sorted(position.liberties(h) | position.liberties(w))
     if len(points) > RACE_READ_POINTS:
         return None
     read = _RaceReader(position, h, w, points)
     try:
         return read.winner(BLACK), read.winner(WHITE)
-    except _OpenRace:
+    except Unread:
         return None
 
 
-class _OpenRace(Exception):
-    """The race is not shut on its points, or reading it passed its budget or depth."""
-
-
-class _RaceReader:
-    """Negamax over the points of a race (`race_read`): +1 when the mover's side takes the
-    other race string, 0 when neither is taken (two passes in a row), -1 when its own is."""
+class _RaceReader(Reader):
+    """Negamax over the points of a race (`race_read`), played and taken back on the board
+    (`Reader`): +1 when the mover's side takes the other race string, 0 when neither is
+    taken (two passes in a row), -1 when its own is.  `Unread` when the race is not shut on
+    its points, or the budget or depth runs out."""
 
     def __init__(self, position: PlayoutBoard, h: int, w: int, points: list[int]) -> None:
-        self.position, self.points, self.allowed = position, points, set(points)
+        super().__init__(position, RACE_READ_BUDGET, 3 * len(points))
+        self.points, self.allowed = points, set(points)
         self.stone = {position.colour[h]: h, position.colour[w]: w}  # a stone of each
         self.inside = self.allowed | set(position.string(h)) | set(position.string(w))
         self.seen: dict[tuple[object, ...], int] = {}
-        self.positions = 0
 
     def winner(self, first: int) -> int:
-        v = self._value(self.position, first, 0, 0)
+        v = self._value(first, 0, 0)
         return first if v > 0 else 3 - first if v < 0 else EMPTY
 
-    def _value(self, pos: PlayoutBoard, c: int, passes: int, depth: int) -> int:
-        key = (tuple(pos.colour[x] for x in self.points), c, passes, pos.ko_point)
+    def _value(self, c: int, passes: int, depth: int) -> int:
+        b = self.board
+        key = (tuple(b.colour[x] for x in self.points), c, passes, b.ko_point)
         if key in self.seen:
             return self.seen[key]
-        self.positions += 1
-        if self.positions > RACE_READ_BUDGET or depth > 3 * len(self.points):
-            raise _OpenRace
+        self._count()
+        if depth > self.depth:
+            raise Unread
         if passes:
             best = 0
         else:
-            passed = pos.copy()
-            passed.play_pass()  # a pass lifts the ko
-            best = -self._value(passed, 3 - c, 1, depth + 1)
+            ko, b.ko_point = b.ko_point, NO_POINT  # a pass lifts the ko
+            try:
+                best = -self._value(3 - c, 1, depth + 1)
+            finally:
+                b.ko_point = ko
         for x in self.points:
             if best == 1:
                 break
-            if pos.colour[x] != EMPTY or not pos.is_legal(x, c):
+            if b.colour[x] != EMPTY or not self._legal(x, c):
                 continue
-            after = pos.copy()
-            taken = after.play(x, c)
-            if any(q not in self.inside for q in taken):
-                raise _OpenRace  # another string taken: the race is not shut
-            if after.colour[self.stone[3 - c]] == EMPTY:
-                best = 1
-                continue
-            for side in (BLACK, WHITE):
-                if not after.liberties(self.stone[side]) <= self.allowed:
-                    raise _OpenRace  # a liberty elsewhere: a way out
-            best = max(best, -self._value(after, 3 - c, 0, depth + 1))
+            undo = self._play(x, c)
+            try:
+                best = max(best, self._after_play(c, undo[5], depth))
+            finally:
+                self._undo(undo)
         self.seen[key] = best
         return best
+
+    def _after_play(self, c: int, taken: list[int], depth: int) -> int:
+        """The value for c of the play just made, which took the stones `taken`."""
+        b = self.board
+        if any(q not in self.inside for q in taken):
+            raise Unread  # another string taken: the race is not shut
+        if b.colour[self.stone[3 - c]] == EMPTY:
+            return 1
+        if any(not b.liberties(self.stone[side]) <= self.allowed for side in (BLACK, WHITE)):
+            raise Unread  # a liberty elsewhere: a way out
+        return -self._value(3 - c, 0, depth + 1)
 
 
 def _attached(position: PlayoutBoard, h: int, w: int, a: set[int], b: set[int],

@@ -301,6 +301,37 @@ def test_a_string_linked_to_a_living_one_by_a_liberty_and_a_point_beyond_one(
     assert revived == ([hanging] if joined else [])
 
 
+# Black's E3-F3 shares one liberty, D3, with Black's living group.  White's cut there is a
+# self-atari, but Black's capture at D2 is a ko (D1 White): White may win it and cut, so
+# the shared liberty joins nothing.  With D1 empty the capture leaves no ko: joined.
+CUT_BY_A_KO = """
+    .........
+    .........
+    .........
+    .........
+    .........
+    XXXXOO...
+    ..X.XX...
+    ..O.O....
+    ...O.....
+"""
+CUT_TAKEN_BACK = CUT_BY_A_KO.replace("...O.....", ".........")
+
+
+@pytest.mark.parametrize(("diagram", "joined"), [(CUT_BY_A_KO, False), (CUT_TAKEN_BACK, True)],
+                         ids=["ko", "no-ko"])
+def test_a_shared_liberty_joins_only_where_a_cut_there_is_taken_back_with_no_ko(
+        diagram: str, joined: bool) -> None:
+    board = board_from_diagram(diagram)
+    head, stones = string_heads(board)
+    status = {h: "alive" for h in stones}
+    hanging = head[at(board, "E3")]
+    status[hanging] = DEAD
+    revived = revive_joined(board, list(board.colour), head, stones, status, set())
+    assert revived == ([hanging] if joined else [])
+    assert status[hanging] == ("alive" if joined else DEAD)
+
+
 @pytest.mark.parametrize("seed", range(3))
 def test_a_string_linked_by_a_point_beyond_is_alive_when_the_playouts_took_it(
         seed: int, monkeypatch: pytest.MonkeyPatch) -> None:

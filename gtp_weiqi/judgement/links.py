@@ -2,17 +2,18 @@
 undecided, that are joined to a living string of their colour (连接) are alive.
 
 Two strings of one colour are *joined* when they share two liberties (a miai, 见合: a cut on
-either is answered on the other) or one liberty the opponent cannot take (a play there is a
-suicide or a self-atari that is taken back at once).  A string sharing one liberty each with
-two living strings is joined to them too: a cut from one is answered by joining the other
-(unless the cut also threatens another string hanging there).  A string of three liberties
-or more may count links two points long among its two: a liberty of its own beside an empty
-point that touches a living string and that the opponent cannot take once the owner stands
-on that liberty.  The playouts do not answer cuts (the miai answer, tried in them, let dead
-groups connect into groups they then called alive), so a group hanging on a living one by
-two such points dies in some of them and may be called dead, or left undecided and then said
-to depend on who moves first; a player, and a strong engine, sees it joined.  Joined is
-transitive: a chain of such links to a living string keeps every string on it alive.
+either is answered on the other) or one liberty the opponent cannot cut (a play there is a
+suicide, or a self-atari taken back at once with no ko: `_unbreakable`).  A string sharing
+one liberty each with two living strings is joined to them too: a cut from one is answered
+by joining the other (unless the cut also threatens another string hanging there).  A string
+of three liberties or more may count links two points long among its two: a liberty of its
+own beside an empty point that touches a living string and that the opponent cannot cut once
+the owner stands on that liberty.  The playouts do not answer cuts (the miai answer, tried
+in them, let dead groups connect into groups they then called alive), so a group hanging on
+a living one by two such points dies in some of them and may be called dead, or left
+undecided and then said to depend on who moves first; a player, and a strong engine, sees it
+joined.  Joined is transitive: a chain of such links to a living string keeps every string
+on it alive.
 
 A string sharing no liberty with a living one may still hang on it from a point or two away,
 every cut answered by joining (`revive_connected`): the tactical reader reads that, with
@@ -64,10 +65,10 @@ def revive_joined(board: Board, col: list[int], head: dict[int, int],
     held: dict[tuple[int, int], bool] = {}
 
     def protected(x: int, c: int) -> bool:
-        """Whether the opponent of c cannot take x: a suicide or a self-atari there."""
+        """Whether the opponent of c cannot cut at x (`_unbreakable`)."""
         key = (x, c)
         if key not in held:
-            held[key] = _untakable(position, x, c)
+            held[key] = _unbreakable(position, x, c)
         return held[key]
 
     def joined(a: int, b: int) -> bool:
@@ -77,7 +78,7 @@ def revive_joined(board: Board, col: list[int], head: dict[int, int],
     def step_links(d: int, links: set[int]) -> list[tuple[int, int]]:
         """d's links two points long: a liberty y of d (not in `links`), safe for d's owner,
         beside a point z, a liberty of a living string and not of d, that the opponent cannot
-        take once d's owner has played y."""
+        cut once d's owner has played y."""
         c = col[d]
         found: list[tuple[int, int]] = []
         used: set[int] = set()  # each z serves one link: ways that share a point are one
@@ -92,7 +93,7 @@ def revive_joined(board: Board, col: list[int], head: dict[int, int],
                 if after is None:
                     after = position.copy()
                     after.play(y, c)
-                if z not in used and _untakable(after, z, c):
+                if z not in used and _unbreakable(after, z, c):
                     found.append((y, z))
                     used.add(z)
                     break
@@ -126,12 +127,6 @@ def revive_joined(board: Board, col: list[int], head: dict[int, int],
                 revived.append(d)
                 changed = True
     return revived
-
-
-def _untakable(position: PlayoutBoard, x: int, c: int) -> bool:
-    """Whether c's opponent cannot take the empty point x of `position`: its play there is
-    a suicide or a self-atari."""
-    return position.move_kind(x, 3 - c) & KIND <= SELF_ATARI
 
 
 def revive_connected(board: Board, col: list[int], final: list[int], head: dict[int, int],

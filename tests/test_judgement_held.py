@@ -355,3 +355,55 @@ def test_a_held_race_the_first_mover_decides_is_unclear_with_both_outcomes(
     first = report.first_move[held]
     assert (first.black, first.white) == (DEAD, "alive")
     assert (first.black_move, first.white_move) == (at(board, "B1"), at(board, "J1"))
+
+
+# Black's eyeless corner group holds White's G8-J8 (shared liberties J9 and J7) and has one
+# liberty outside, G6.  Taking them leaves a straight three that White kills on H8, so Black
+# never takes; filling J9 or J7 lets Black take four stones into a bent four: seki.  White's
+# F5-J5 and G4 beside G6 have one liberty of their own, F4, beside the living wall, where
+# Black's play is a suicide: White connects there before it fills G6, a move more, which
+# changes nothing in a seki.  A Tygem game of 2006 had this corner; the playouts took
+# White's three stones, which the players and KataGo keep.
+HELD_BESIDE_A_STRING_THAT_CONNECTS_FIRST = """
+    .O.OOXXX.
+    O.OOXXOOO
+    OOOOXXXX.
+    ...OXX.XX
+    ...OXOOOO
+    ...OO.OXX
+    ....OOXX.
+    .....OXXX
+    .....OX..
+"""
+
+
+@pytest.mark.parametrize("seed", [0, 1, 2])
+def test_a_held_string_beside_a_filler_that_connects_first_is_seki(
+        monkeypatch, seed: int) -> None:
+    board = board_from_diagram(HELD_BESIDE_A_STRING_THAT_CONNECTS_FIRST)
+    held = _held_called_dead(monkeypatch, board, "G8 H8 J8")
+    report = judge(board, seed=seed)
+    assert report.unclear == []
+    assert {report.status[p] for p in held} == {"alive"}
+    assert report.status[at(board, "G9")] == report.status[at(board, "F5")] == "alive"
+
+
+@pytest.mark.parametrize("seed", [0, 1, 2])
+def test_the_whole_judgement_keeps_that_seki(seed: int) -> None:
+    board = board_from_diagram(HELD_BESIDE_A_STRING_THAT_CONNECTS_FIRST)
+    report = judge(board, seed=seed)
+    assert not any(report.status[p] == DEAD for p in points(board, "G8 H8 J8 G9 F5"))
+
+
+# The same with Black's F3: Black's F4 joins it and leaves White's F5-J5 only G6, which gains
+# it nothing, so Black takes them and lives, and G8-J8 die; only White moving first (F4)
+# makes the seki.  A string whose connection the holder can cut first does not stand.
+CONNECTION_THE_HOLDER_CUTS = HELD_BESIDE_A_STRING_THAT_CONNECTS_FIRST.replace(
+    "....OOXX.", "....OXXX.")
+
+
+def test_no_seki_where_the_holder_cuts_the_fillers_connection_first(monkeypatch) -> None:
+    board = board_from_diagram(CONNECTION_THE_HOLDER_CUTS)
+    held = _held_called_dead(monkeypatch, board, "G8 H8 J8")
+    report = judge(board, seed=0)
+    assert {report.status[p] for p in held} == {DEAD}

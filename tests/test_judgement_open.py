@@ -318,14 +318,32 @@ CUT_BY_A_KO = """
 CUT_TAKEN_BACK = CUT_BY_A_KO.replace("...O.....", ".........")
 
 
-@pytest.mark.parametrize(("diagram", "joined"), [(CUT_BY_A_KO, False), (CUT_TAKEN_BACK, True)],
-                         ids=["ko", "no-ko"])
-def test_a_shared_liberty_joins_only_where_a_cut_there_is_taken_back_with_no_ko(
-        diagram: str, joined: bool) -> None:
+# Black's A2-B2 shares B1 with C1-D1.  White's B1 is a self-atari and Black's capture at A1
+# no ko, but it leaves A1-A2-B2 one liberty, B1, where White takes three stones back (倒扑,
+# a snapback): the shared liberty joins nothing.
+CUT_BY_A_SNAPBACK = """
+    .........
+    .........
+    .........
+    .........
+    .........
+    .........
+    OO.......
+    XXO......
+    ..XX.....
+"""
+
+
+@pytest.mark.parametrize(("diagram", "joined", "hanging_at"),
+                         [(CUT_BY_A_KO, False, "E3"), (CUT_TAKEN_BACK, True, "E3"),
+                          (CUT_BY_A_SNAPBACK, False, "A2")],
+                         ids=["ko", "no-ko", "snapback"])
+def test_a_shared_liberty_joins_only_where_a_cut_there_is_taken_back_for_good(
+        diagram: str, joined: bool, hanging_at: str) -> None:
     board = board_from_diagram(diagram)
     head, stones = string_heads(board)
     status = {h: "alive" for h in stones}
-    hanging = head[at(board, "E3")]
+    hanging = head[at(board, hanging_at)]
     status[hanging] = DEAD
     revived = revive_joined(board, list(board.colour), head, stones, status, set())
     assert revived == ([hanging] if joined else [])

@@ -42,6 +42,8 @@ import functools
 from collections.abc import Iterable, Mapping
 
 from ..core.board import BLACK, EMPTY, Board
+from ..core.playout_board import PlayoutBoard
+from .links import unbreakable
 from .regions import empty_regions
 from .report import ALIVE, DEAD, FirstMove
 from .tactics import two_eyes_by_shape
@@ -167,7 +169,8 @@ def _read_pair(board: Board, col: list[int], final: list[int], head: dict[int, i
 
 def _fillable(board: Board, final: list[int], head: dict[int, int],
               stones: dict[int, list[int]], string_status: dict[int, str], g: int, s: int,
-              outside: set[int], regions: Regions, ownership: Mapping[int, float]) -> bool:
+              outside: set[int], regions: Regions, ownership: Mapping[int, float],
+              connect_first: bool = False) -> bool:
     """Whether the opponent can fill g's `outside` liberties (those not shared with the held
     string s) and every point g could extend to from them, and g can take nothing else: each
     point of their empty regions touches a stone of an opponent string called alive (not
@@ -175,8 +178,11 @@ def _fillable(board: Board, final: list[int], head: dict[int, int],
     stone of g's colour but g's own; and every opponent string beside g but s is called
     alive and has two liberties or more that are not g's, or one and joins such a string on
     each of its liberties (no string g itself holds, none g can take: an atari is answered
-    by joining).  `regions`: the empty regions of the position without s (those of g's other
-    liberties are the same with it)."""
+    by joining).  With `connect_first`, a string with one liberty that is not g's stands
+    when it joins there a string with two such liberties besides, and g's side cannot cut
+    there (`unbreakable`): its other liberties are g's, so it connects before it fills
+    beside g, a move more, which a race counts and a seki does not.  `regions`: the empty
+    regions of the position without s (those of g's other liberties are the same with it)."""
     nbrs = board.neighbours
     libs_g = _liberties(board, final, stones[g])
     own: dict[int, int] = {}  # head -> its liberties that are not g's (0 unless alive)
@@ -189,9 +195,18 @@ def _fillable(board: Board, final: list[int], head: dict[int, int],
 
     def joins(h: int) -> bool:  # beside a firm string of its colour on each liberty
         libs = _liberties(board, final, stones[h])
+        if connect_first:
+            return all(connects(h, x) for x in libs - libs_g)
         return all(any(final[q] == final[h] and head[q] not in (h, s) and firm(head[q])
                        for q in nbrs[x])
                    for x in libs)
+
+    def connects(h: int, x: int) -> bool:  # joins at x, firm without x, g cannot cut there
+        return unbreakable(PlayoutBoard(board, final), x, final[h]) and any(
+            final[q] == final[h] and head[q] not in (h, s)
+            and string_status.get(head[q]) == ALIVE
+            and len(_liberties(board, final, stones[head[q]]) - libs_g - {x}) >= 2
+            for q in nbrs[x])
 
     @functools.cache
     def standing(h: int) -> bool:
@@ -289,7 +304,8 @@ def read_held_races(board: Board, col: list[int], final: list[int], head: dict[i
                     certain: set[int]) -> dict[tuple[int, ...], FirstMove]:
     """The held strings called dead (not `certain` ones) whose living holder takes them into
     two eyes whenever forced, read as the race they are when the holder's a other liberties
-    are single points the opponent fills at no risk (`_fillable`).  Taking the string itself
+    are single points the opponent fills at no risk (`_fillable`; for a seki, after
+    connecting a string of its own beside them).  Taking the string itself
     pays only when every space it can be left is two eyes (the string's points and any of
     its liberties but one: the opponent may force the capture midway); then, with s shared
     liberties, the holder takes it moving first when a >= s - 1 and moving second when
@@ -313,12 +329,13 @@ def read_held_races(board: Board, col: list[int], final: list[int], head: dict[i
             parts, region_of = regions
             # single points only: each must touch a living opponent string (no ownership)
             if any(len(parts[region_of[x]]) != 1 for x in outside) \
-                    or not _fillable(board, trial, head, stones, string_status, g, s, outside,
-                                     regions, {}) \
                     or forced_capture_eyes(board, stones[s], libs) is not True:
                 break
             taken = _all_two_eyes(board, _spaces_when_taken(stones[s], libs))
-            if taken is None:
+            # a filler that connects first, where g cannot cut, costs a move: a race
+            # counts it, a seki does not
+            if taken is None or not _fillable(board, trial, head, stones, string_status, g, s,
+                                              outside, regions, {}, connect_first=not taken):
                 break
             a, shared = len(outside), len(libs)
             if not taken or a < shared - 1:

@@ -3,17 +3,17 @@ undecided, that are joined to a living string of their colour (连接) are alive
 
 Two strings of one colour are *joined* when they share two liberties (a miai, 见合: a cut on
 either is answered on the other) or one liberty the opponent cannot cut (a play there is a
-suicide, or a self-atari taken back at once with no ko: `_unbreakable`).  A string sharing
-one liberty each with two living strings is joined to them too: a cut from one is answered
-by joining the other (unless the cut also threatens another string hanging there).  A string
-of three liberties or more may count links two points long among its two: a liberty of its
-own beside an empty point that touches a living string and that the opponent cannot cut once
-the owner stands on that liberty.  The playouts do not answer cuts (the miai answer, tried
-in them, let dead groups connect into groups they then called alive), so a group hanging on
-a living one by two such points dies in some of them and may be called dead, or left
-undecided and then said to depend on who moves first; a player, and a strong engine, sees it
-joined.  Joined is transitive: a chain of such links to a living string keeps every string
-on it alive.
+suicide, or a self-atari taken back at once, neither as a ko nor into a snapback:
+`unbreakable`).  A string sharing one liberty each with two living strings is joined to them
+too: a cut from one is answered by joining the other (unless the cut also threatens another
+string hanging there).  A string of three liberties or more may count links two points long
+among its two: a liberty of its own beside an empty point that touches a living string and
+that the opponent cannot cut once the owner stands on that liberty.  The playouts do not
+answer cuts (the miai answer, tried in them, let dead groups connect into groups they then
+called alive), so a group hanging on a living one by two such points dies in some of them
+and may be called dead, or left undecided and then said to depend on who moves first; a
+player, and a strong engine, sees it joined.  Joined is transitive: a chain of such links to
+a living string keeps every string on it alive.
 
 A string sharing no liberty with a living one may still hang on it from a point or two away,
 every cut answered by joining (`revive_connected`): the tactical reader reads that, with
@@ -33,7 +33,6 @@ from collections.abc import Iterable
 from ..core.board import EMPTY, Board
 from ..core.playout_board import (
     KIND,
-    NO_POINT,
     SAFE,
     SELF_ATARI,
     SNAPBACK,
@@ -65,10 +64,10 @@ def revive_joined(board: Board, col: list[int], head: dict[int, int],
     held: dict[tuple[int, int], bool] = {}
 
     def protected(x: int, c: int) -> bool:
-        """Whether the opponent of c cannot cut at x (`_unbreakable`)."""
+        """Whether the opponent of c cannot cut at x (`unbreakable`)."""
         key = (x, c)
         if key not in held:
-            held[key] = _unbreakable(position, x, c)
+            held[key] = unbreakable(position, x, c)
         return held[key]
 
     def joined(a: int, b: int) -> bool:
@@ -93,7 +92,7 @@ def revive_joined(board: Board, col: list[int], head: dict[int, int],
                 if after is None:
                     after = position.copy()
                     after.play(y, c)
-                if z not in used and _unbreakable(after, z, c):
+                if z not in used and unbreakable(after, z, c):
                     found.append((y, z))
                     used.add(z)
                     break
@@ -295,7 +294,7 @@ def miai_links(board: Board, work: list[int], c: int, head: dict[int, int],
     that share two liberties outside the points `eyes` that no other such pair shares: a
     cut on one is answered on the other (见合).  A point two pairs share is no link's: the
     opponent's play there cuts both, and only one can be answered.  Strings that share one
-    liberty outside `eyes` that the opponent cannot break (`_unbreakable`: a false eye
+    liberty outside `eyes` that the opponent cannot break (`unbreakable`: a false eye
     between them, 假眼, is one) are linked too: an atari on one of them is answered by
     filling it."""
     nbrs = board.neighbours
@@ -305,7 +304,7 @@ def miai_links(board: Board, work: list[int], c: int, head: dict[int, int],
         if work[x] != EMPTY or x in eyes:
             continue
         hs = sorted({head[q] for q in nbrs[x] if work[q] == c})
-        if len(hs) >= 2 and _unbreakable(position, x, c):
+        if len(hs) >= 2 and unbreakable(position, x, c):
             solid.update((a, b) for i, a in enumerate(hs) for b in hs[i + 1:])
             continue
         for i, a in enumerate(hs):
@@ -317,10 +316,11 @@ def miai_links(board: Board, work: list[int], c: int, head: dict[int, int],
                            if sum(x in free for x in xs) >= 2})
 
 
-def _unbreakable(position: PlayoutBoard, x: int, c: int) -> bool:
+def unbreakable(position: PlayoutBoard, x: int, c: int) -> bool:
     """Whether c's opponent cannot cut at the empty point x: its play there is a suicide,
-    or a self-atari that c takes back with no ko (a throw-in c takes as a ko may be won by
-    the opponent, and cut after all)."""
+    or a self-atari that c takes back leaving two liberties (a throw-in c takes as a ko may
+    be won by the opponent, one c takes into a snapback, 倒扑, is taken again: either way
+    the opponent cuts after all)."""
     kind = position.move_kind(x, 3 - c) & KIND
     if kind != SELF_ATARI:
         return kind == SUICIDE
@@ -330,7 +330,7 @@ def _unbreakable(position: PlayoutBoard, x: int, c: int) -> bool:
     if not after.is_legal(y, c):
         return False
     after.play(y, c)
-    return after.ko_point == NO_POINT
+    return len(after.liberties(y)) >= 2  # no ko, no snapback
 
 
 def _uncontested(groups: Iterable[list[int]]) -> set[int]:

@@ -32,6 +32,17 @@ def at(board: Board, vertex: str) -> int:
     return board.point(*parse_vertex(vertex, board.width, board.height))
 
 
+def links_read_with_one_string_dead(board: Board, vertex: str) -> tuple[int, list[int], str]:
+    """Every string called alive but the one at `vertex`, called dead, and the links read:
+    that string's head, the heads revived, and its status after."""
+    head, stones = string_heads(board)
+    status = {h: "alive" for h in stones}
+    h = head[at(board, vertex)]
+    status[h] = DEAD
+    revived = revive_joined(board, list(board.colour), head, stones, status, set())
+    return h, revived, status[h]
+
+
 def dead_vertices(board: Board, seed: int) -> list[str]:
     report = judge(board, seed=seed)
     return sorted(format_vertex(board.row_col(p)) for p, s in report.status.items()
@@ -292,12 +303,7 @@ CUT_BEYOND_THE_LIBERTY = LINKED_BY_A_POINT_BEYOND.replace("XXXXX.XXX", "XXXXX.OO
                          ids=["linked", "cut"])
 def test_a_string_linked_to_a_living_one_by_a_liberty_and_a_point_beyond_one(
         diagram: str, joined: bool) -> None:
-    board = board_from_diagram(diagram)
-    head, stones = string_heads(board)
-    status = {h: "alive" for h in stones}
-    hanging = head[at(board, "E6")]
-    status[hanging] = DEAD
-    revived = revive_joined(board, list(board.colour), head, stones, status, set())
+    hanging, revived, _ = links_read_with_one_string_dead(board_from_diagram(diagram), "E6")
     assert revived == ([hanging] if joined else [])
 
 
@@ -340,14 +346,10 @@ CUT_BY_A_SNAPBACK = """
                          ids=["ko", "no-ko", "snapback"])
 def test_a_shared_liberty_joins_only_where_a_cut_there_is_taken_back_for_good(
         diagram: str, joined: bool, hanging_at: str) -> None:
-    board = board_from_diagram(diagram)
-    head, stones = string_heads(board)
-    status = {h: "alive" for h in stones}
-    hanging = head[at(board, hanging_at)]
-    status[hanging] = DEAD
-    revived = revive_joined(board, list(board.colour), head, stones, status, set())
+    hanging, revived, status = links_read_with_one_string_dead(board_from_diagram(diagram),
+                                                               hanging_at)
     assert revived == ([hanging] if joined else [])
-    assert status[hanging] == ("alive" if joined else DEAD)
+    assert status == ("alive" if joined else DEAD)
 
 
 @pytest.mark.parametrize("seed", range(3))
@@ -482,17 +484,6 @@ JOINED_TO_TWO_GROUPS = """
     XXXXXXXXX
     .X.X.X.X.
 """
-
-
-def links_read_with_one_string_dead(board: Board, vertex: str) -> tuple[int, list[int], str]:
-    """Every string called alive but the one at `vertex`, called dead, and the links read:
-    that string's head, the heads revived, and its status after."""
-    head, stones = string_heads(board)
-    status = {h: "alive" for h in stones}
-    h = head[at(board, vertex)]
-    status[h] = DEAD
-    revived = revive_joined(board, list(board.colour), head, stones, status, set())
-    return h, revived, status[h]
 
 
 def test_a_string_beside_two_living_groups_by_one_point_each_is_joined() -> None:

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import pytest
 from support.board_diagram import board_from_diagram, string_heads
-from support.stand_ins import playouts_deciding
+from support.stand_ins import playouts_calling_dead, playouts_deciding
 
 from gtp_weiqi.core.board import BLACK, Board
 from gtp_weiqi.core.coords import parse_vertex
@@ -322,8 +322,7 @@ HELD_RACE_FIRST_MOVER = WHITE_ABOVE + """
 def _held_called_dead(monkeypatch, board: Board, vertices: str) -> set[int]:
     """The playouts stand-in: the held stones dead, every other string alive."""
     held = set(points(board, vertices))
-    monkeypatch.setattr(pipeline, "decide_by_playouts", playouts_deciding(
-        lambda _colour, stones: DEAD if held.intersection(stones) else "alive"))
+    monkeypatch.setattr(pipeline, "decide_by_playouts", playouts_calling_dead(held))
     return held
 
 

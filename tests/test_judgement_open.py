@@ -14,7 +14,7 @@ from conftest import ok
 from hypothesis import given, settings
 from hypothesis import strategies as st
 from support.board_diagram import board_from_diagram, string_heads
-from support.stand_ins import playouts_deciding
+from support.stand_ins import playouts_calling_dead, playouts_deciding
 from test_judgement import WALLS_WITH_INVADERS
 
 import gtp_weiqi
@@ -357,8 +357,7 @@ def test_a_string_linked_by_a_point_beyond_is_alive_when_the_playouts_took_it(
         seed: int, monkeypatch: pytest.MonkeyPatch) -> None:
     board = board_from_diagram(LINKED_BY_A_POINT_BEYOND)
     hanging = {at(board, v) for v in ("E6", "F6")}
-    monkeypatch.setattr(pipeline, "decide_by_playouts", playouts_deciding(
-        lambda _colour, stones: DEAD if hanging.intersection(stones) else "alive"))
+    monkeypatch.setattr(pipeline, "decide_by_playouts", playouts_calling_dead(hanging))
     report = judge(board, seed=seed)
     assert report.status[at(board, "E6")] == "alive"
     assert report.unclear == []
@@ -464,8 +463,7 @@ def test_the_judgement_keeps_a_stone_joined_two_points_away_alive(
     # the playouts made wrong on purpose: E7 called dead, everything else alive
     board = board_from_diagram(JOINED_TWO_POINTS_AWAY)
     e7 = at(board, "E7")
-    monkeypatch.setattr(pipeline, "decide_by_playouts", playouts_deciding(
-        lambda _colour, stones: DEAD if e7 in stones else "alive"))
+    monkeypatch.setattr(pipeline, "decide_by_playouts", playouts_calling_dead({e7}))
     report = judge(board, seed=seed)
     assert report.status[e7] == "alive" and report.unclear == []
 

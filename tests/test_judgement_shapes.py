@@ -11,7 +11,7 @@ import pytest
 from hypothesis import assume, given, settings
 from hypothesis import strategies as st
 from support.board_diagram import board_from_diagram
-from support.stand_ins import playouts_deciding
+from support.stand_ins import playouts_calling_dead, playouts_deciding
 
 from gtp_weiqi.core.board import BLACK, EMPTY, WHITE, Board
 from gtp_weiqi.core.coords import format_vertex, parse_vertex
@@ -316,8 +316,7 @@ def test_a_stone_in_atari_in_the_eye_of_a_group_found_alive_is_dead(
         seed: int, monkeypatch: pytest.MonkeyPatch) -> None:
     board = board_from_diagram(A_STONE_IN_ATARI_IN_A_JOINED_GROUPS_EYE)
     corner = at(board, "A8")
-    monkeypatch.setattr(pipeline, "decide_by_playouts", playouts_deciding(
-        lambda colour, stones: DEAD if corner in stones else "alive"))
+    monkeypatch.setattr(pipeline, "decide_by_playouts", playouts_calling_dead({corner}))
     assert statuses(board, seed, "A8", "B9", "E8") == ["alive", DEAD, "alive"]
 
 # Positions where Black, moving first, lives, and White, moving first, kills: the two-eyes

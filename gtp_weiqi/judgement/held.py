@@ -186,12 +186,16 @@ def _fillable(board: Board, final: list[int], head: dict[int, int],
     nbrs = board.neighbours
     libs_g = _liberties(board, final, stones[g])
     own: dict[int, int] = {}  # head -> its liberties that are not g's (0 unless alive)
+    position: list[PlayoutBoard] = []  # built for the first connection asked about
 
-    def firm(h: int) -> bool:  # two liberties or more that are not g's
+    def libs_apart(h: int) -> int:  # its liberties that are not g's, 0 unless called alive
         if h not in own:
             own[h] = len(_liberties(board, final, stones[h]) - libs_g) \
                 if string_status.get(h) == ALIVE else 0
-        return own[h] >= 2
+        return own[h]
+
+    def firm(h: int) -> bool:  # two liberties or more that are not g's
+        return libs_apart(h) >= 2
 
     def joins(h: int) -> bool:  # beside a firm string of its colour on each liberty
         libs = _liberties(board, final, stones[h])
@@ -201,11 +205,11 @@ def _fillable(board: Board, final: list[int], head: dict[int, int],
                        for q in nbrs[x])
                    for x in libs)
 
-    def connects(h: int, x: int) -> bool:  # joins at x, firm without x, g cannot cut there
-        return unbreakable(PlayoutBoard(board, final), x, final[h]) and any(
-            final[q] == final[h] and head[q] not in (h, s)
-            and string_status.get(head[q]) == ALIVE
-            and len(_liberties(board, final, stones[head[q]]) - libs_g - {x}) >= 2
+    def connects(h: int, x: int) -> bool:  # joins at x a string firm without x; no cut there
+        if not position:
+            position.append(PlayoutBoard(board, final))
+        return unbreakable(position[0], x, final[h]) and any(
+            final[q] == final[h] and head[q] not in (h, s) and libs_apart(head[q]) >= 3
             for q in nbrs[x])
 
     @functools.cache

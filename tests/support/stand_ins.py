@@ -25,3 +25,9 @@ def playouts_deciding(verdict: Verdict) -> Callable[..., dict[int, float]]:
                 string_status[h] = status
         return {}
     return decide
+
+
+def playouts_calling_dead(points: set[int]) -> Callable[..., dict[int, float]]:
+    """`playouts_deciding` with the strings holding any of `points` dead, every other alive."""
+    return playouts_deciding(
+        lambda _colour, stones: "dead" if points.intersection(stones) else "alive")

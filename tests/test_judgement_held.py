@@ -116,6 +116,32 @@ def test_a_companion_is_revived_with_its_holder() -> None:
     assert found == sorted(head[at(board, v)] for v in ("A5", "A3"))
 
 
+# a stand-in for the playouts leaving every Black string undecided, every White one alive
+BLACK_UNDECIDED = playouts_deciding(lambda colour, _stones: None if colour == BLACK else "alive")
+
+
+@pytest.mark.parametrize("seed", [0, 1])
+def test_a_holder_the_playouts_leave_undecided_is_read_too(monkeypatch, seed) -> None:
+    # Undecided, the holder would go to the stage that asks who moves first, whose playouts
+    # lose its race as the first ones did (a Tygem game of 2006: White's ring of 29 stones
+    # around three black stones shut inside it, called dead whoever moves first).
+    board = board_from_diagram(HOLDING_THREE)
+    monkeypatch.setattr(pipeline, "decide_by_playouts", BLACK_UNDECIDED)
+    report = judge(board, seed=seed)
+    assert {report.status[p] for p in points(board, BLACK_GROUP)} <= {"alive", "seki"}
+    assert report.unclear == []
+
+
+def test_the_rule_reads_an_undecided_holder() -> None:
+    board = board_from_diagram(HOLDING_THREE)
+    head, stones = string_heads(board)
+    status = {h: "alive" for h in stones if board.colour[h] != BLACK}
+    certain: set[int] = set()
+    found = revive_holders(board, list(board.colour), head, stones, status, certain)
+    d4 = head[at(board, "D4")]
+    assert found == [d4] and status[d4] == "alive" and d4 in certain
+
+
 @pytest.mark.parametrize("diagram, revived", [
     (HOLDING_THREE, True), (HOLDING_IN_ATARI, False), (HOLDING_ONE, False), (NOT_SHUT_IN, False),
 ], ids=["holding-three", "held-string-in-atari", "capture-leaves-one-eye", "not-shut-in"])

@@ -60,11 +60,13 @@ OWNED = 0.8  # a point whose playout ownership is this much a side's is its area
 def revive_holders(board: Board, col: list[int], head: dict[int, int],
                    stones: dict[int, list[int]], string_status: dict[int, str],
                    certain: set[int]) -> list[int]:
-    """Mark alive, and certain, the strings called dead (not `certain` ones) that hold an
-    opponent string they take into two eyes whenever forced (see the module), and their
-    `companions`; returns their heads."""
+    """Mark alive, and certain, the strings called dead or left undecided (not `certain`
+    ones) that hold an opponent string they take into two eyes whenever forced (see the
+    module), and their `companions`; returns their heads.  An undecided holder is read too:
+    the playouts lose its race as readily as they take too early, and a later stage asking
+    who moves first plays the same playouts."""
     doubtful = [h for h in sorted(stones)
-                if string_status.get(h) == DEAD and h not in certain]
+                if string_status.get(h, DEAD) == DEAD and h not in certain]
     if not doubtful:
         return []
     revived: list[int] = []

@@ -237,13 +237,17 @@ def main(argv: list[str] | None = None) -> int:
     if eng is not None:
         print(f"{'GNU Go':10} {pct(counts['gg=players'], len(gg_t)):>18} "
               f"{pct(counts['gg=kata'], kn):>18} {pct(counts['gg=both'], kn):>18}")
+    gnugo_right = f"; GNU Go right {pct(counts['gg ok'], ag)}" if eng is not None else ""
     print(f"on the {ag} agreed games: ours exactly right {pct(counts['ours ok'], ag)}, "
           f"confidently wrong {pct(counts['ours sure wrong'], ag)}, "
-          f"unclear {pct(counts['ours unclear'], ag)}; GNU Go right {pct(counts['gg ok'], ag)}")
+          f"unclear {pct(counts['ours unclear'], ag)}{gnugo_right}")
     print(f"of our {counts['ours unclear']} unclear games, {counts['ours atari pair']} leave only "
           "one black and one white stone in atari unclear")
     om = sum(ours_t) / len(ours_t) if ours_t else 0.0
     gm = sum(gg_t) / len(gg_t) if gg_t else 0.0
+    if eng is None:
+        print(f"time per game: ours {om:.4f} s (GNU Go not asked)")
+        return 0
     ratio = f"{om / gm:.3f}" if gm > 0 else "n/a"
     print(f"time per game: ours {om:.4f} s, GNU Go {gm:.4f} s, ratio ours / GNU Go {ratio}")
     return 0

@@ -120,26 +120,60 @@ def test_a_companion_is_revived_with_its_holder() -> None:
 BLACK_UNDECIDED = playouts_deciding(lambda colour, _stones: None if colour == BLACK else "alive")
 
 
-@pytest.mark.parametrize("seed", [0, 1])
-def test_a_holder_the_playouts_leave_undecided_is_read_too(monkeypatch, seed) -> None:
-    # Undecided, the holder would go to the stage that asks who moves first, whose playouts
-    # lose its race as the first ones did (a Tygem game of 2006: White's ring of 29 stones
-    # around three black stones shut inside it, called dead whoever moves first).
+def test_a_holder_the_playouts_leave_undecided_is_read_too(monkeypatch) -> None:
+    # Left undecided by the stand-in (no playouts kept, so no stage after it asks who moves
+    # first), the holder ended unclear; the reading now proves it alive.  In a Tygem game
+    # of 2006 the stage asking who moves first called such a holder dead: White's ring of 29
+    # stones around three black stones shut inside it.
     board = board_from_diagram(HOLDING_THREE)
     monkeypatch.setattr(pipeline, "decide_by_playouts", BLACK_UNDECIDED)
-    report = judge(board, seed=seed)
+    report = judge(board, seed=0)
     assert {report.status[p] for p in points(board, BLACK_GROUP)} <= {"alive", "seki"}
     assert report.unclear == []
 
 
-def test_the_rule_reads_an_undecided_holder() -> None:
-    board = board_from_diagram(HOLDING_THREE)
+@pytest.mark.parametrize("diagram, revived", [
+    (HOLDING_THREE, True), (HOLDING_IN_ATARI, False), (HOLDING_ONE, False), (NOT_SHUT_IN, False),
+], ids=["holding-three", "held-string-in-atari", "capture-leaves-one-eye", "not-shut-in"])
+def test_the_rule_reads_an_undecided_holder(diagram: str, revived: bool) -> None:
+    # Black's strings left undecided: only a proof decides Black's D4 string.
+    board = board_from_diagram(diagram)
     head, stones = string_heads(board)
     status = {h: "alive" for h in stones if board.colour[h] != BLACK}
     certain: set[int] = set()
     found = revive_holders(board, list(board.colour), head, stones, status, certain)
     d4 = head[at(board, "D4")]
-    assert found == [d4] and status[d4] == "alive" and d4 in certain
+    assert (d4 in found) is revived and (d4 in certain) is revived
+    assert status.get(d4) == ("alive" if revived else None)
+
+
+def test_a_holder_called_alive_is_not_read() -> None:
+    # The rule only overrules "dead" or no verdict: one called alive is left as it is.
+    board = board_from_diagram(HOLDING_THREE)
+    head, stones = string_heads(board)
+    status = {h: "alive" for h in stones}
+    certain: set[int] = set()
+    assert revive_holders(board, list(board.colour), head, stones, status, certain) == []
+    assert certain == set()
+
+
+# The same with White's wall on the D line: Black's group has no liberty but White's two,
+# A2 and A4, so it and its lone stone A3 are each the other's companion.
+HOLDER_AND_COMPANION_ALIKE = WHITE_ABOVE + """
+    XXXOOO.O.
+    .OXO.OOOO
+    XOXO.O.O.
+    .OXO.OOOO
+    XXXO.O.O.
+"""
+
+
+def test_a_companion_is_revived_once() -> None:
+    board = board_from_diagram(HOLDER_AND_COMPANION_ALIKE)
+    head, stones = string_heads(board)
+    status = {h: "alive" for h in stones if board.colour[h] != BLACK}
+    found = revive_holders(board, list(board.colour), head, stones, status, set())
+    assert found == sorted(head[at(board, v)] for v in ("A5", "A3"))
 
 
 @pytest.mark.parametrize("diagram, revived", [

@@ -13,8 +13,8 @@ never taken while S stands.  The opponent can still force the capture (fill the 
 liberties down to one), so G lives when the space the capture leaves is two eyes whichever
 liberty G takes on (`forced_capture_eyes`); until it must take, it is seki (双活).  The
 playouts take too early, into a killable shape (a bent three in the corner after G fills
-the liberties itself), and call G dead; `revive_holders` overrules them after the
-playouts.
+the liberties itself), and call G dead or leave it undecided; `revive_holders` overrules
+them after the playouts.
 
 The other way round (`kill_bare_holders`, on the position without the dead stones), with
 two shared liberties: when one forced capture leaves no two eyes, G's other liberties are
@@ -62,15 +62,17 @@ def revive_holders(board: Board, col: list[int], head: dict[int, int],
                    certain: set[int]) -> list[int]:
     """Mark alive, and certain, the strings called dead or left undecided (not `certain`
     ones) that hold an opponent string they take into two eyes whenever forced (see the
-    module), and their `companions`; returns their heads.  An undecided holder is read too:
-    the playouts lose its race as readily as they take too early, and a later stage asking
-    who moves first plays the same playouts."""
+    module), and their `companions`; returns their heads.  The proof asks nothing of the
+    playouts' verdict, so an undecided holder is read as one called dead: left undecided, it
+    would go to the stage asking who moves first, whose playouts lose its race as readily."""
     doubtful = [h for h in sorted(stones)
                 if string_status.get(h, DEAD) == DEAD and h not in certain]
     if not doubtful:
         return []
     revived: list[int] = []
     for g in doubtful:
+        if g in certain:  # revived already, as a companion
+            continue
         for s in _opponents_beside(board, col, head, stones, g):
             libs = held_inside(board, col, head, stones, g, s)
             if libs and forced_capture_eyes(board, stones[s], libs) is True:

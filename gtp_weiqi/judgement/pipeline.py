@@ -6,8 +6,8 @@ marks (死活与归属: a status per string, an owner per empty point):
 2. the seki (双活) of the position without those dead stones, and their points (`seki`);
 3. `_mark_by_playouts`: the other strings, by rounds of seeded ownership playouts that know
    seki (`ownership`, `decision`); `_mark_bent_four_dead`: 盘角曲四; `revive_holders`:
-   strings called dead that hold an opponent string shut in their liberties and take it
-   into two eyes when forced are alive (眼中有子, `held`); `revive_joined`:
+   strings called dead, or left undecided, that hold an opponent string shut in their
+   liberties and take it into two eyes when forced are alive (眼中有子, `held`); `revive_joined`:
    strings called dead, or left undecided, that are joined (连接) to a living one are
    alive, and `revive_two_eyed`: those in a block with two eyes (两只真眼) too (`links`);
 4. `make_consistent`: one verdict for strings joined by an own empty region (`consistency`);

@@ -132,21 +132,6 @@ def test_a_holder_the_playouts_leave_undecided_is_read_too(monkeypatch) -> None:
     assert report.unclear == []
 
 
-@pytest.mark.parametrize("diagram, revived", [
-    (HOLDING_THREE, True), (HOLDING_IN_ATARI, False), (HOLDING_ONE, False), (NOT_SHUT_IN, False),
-], ids=["holding-three", "held-string-in-atari", "capture-leaves-one-eye", "not-shut-in"])
-def test_the_rule_reads_an_undecided_holder(diagram: str, revived: bool) -> None:
-    # Black's strings left undecided: only a proof decides Black's D4 string.
-    board = board_from_diagram(diagram)
-    head, stones = string_heads(board)
-    status = {h: "alive" for h in stones if board.colour[h] != BLACK}
-    certain: set[int] = set()
-    found = revive_holders(board, list(board.colour), head, stones, status, certain)
-    d4 = head[at(board, "D4")]
-    assert (d4 in found) is revived and (d4 in certain) is revived
-    assert status.get(d4) == ("alive" if revived else None)
-
-
 def test_a_holder_called_alive_is_not_read() -> None:
     # The rule only overrules "dead" or no verdict: one called alive is left as it is.
     board = board_from_diagram(HOLDING_THREE)
@@ -176,19 +161,23 @@ def test_a_companion_is_revived_once() -> None:
     assert found == sorted(head[at(board, v)] for v in ("A5", "A3"))
 
 
+@pytest.mark.parametrize("called", [DEAD, None], ids=["called-dead", "undecided"])
 @pytest.mark.parametrize("diagram, revived", [
     (HOLDING_THREE, True), (HOLDING_IN_ATARI, False), (HOLDING_ONE, False), (NOT_SHUT_IN, False),
 ], ids=["holding-three", "held-string-in-atari", "capture-leaves-one-eye", "not-shut-in"])
-def test_the_rule_on_its_own(diagram: str, revived: bool) -> None:
-    # Black's strings called dead, White's alive: only a proof revives Black's D4 string.
+def test_the_rule_on_its_own(diagram: str, revived: bool, called: str | None) -> None:
+    # Black's strings called dead or left undecided, White's alive: only a proof revives
+    # Black's D4 string.
     board = board_from_diagram(diagram)
     head, stones = string_heads(board)
-    status = {h: DEAD if board.colour[h] == BLACK else "alive" for h in stones}
+    status = {h: "alive" for h in stones if board.colour[h] != BLACK}
+    if called is not None:
+        status.update({h: called for h in stones if board.colour[h] == BLACK})
     certain: set[int] = set()
     found = revive_holders(board, list(board.colour), head, stones, status, certain)
     d4 = head[at(board, "D4")]
     assert (d4 in found) is revived
-    assert status[d4] == ("alive" if revived else DEAD)
+    assert status.get(d4) == ("alive" if revived else called)
     assert (d4 in certain) is revived
 
 

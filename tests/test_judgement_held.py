@@ -341,6 +341,87 @@ def test_a_holder_whose_outside_lies_in_the_opponents_area_by_the_playouts_is_de
     assert status[white] == (DEAD if dies else "alive")
 
 
+# White's corner group of BARE_HOLDER with an outside liberty, E1, beside White's lone F1,
+# whose other liberty G1 is a point of Black's: F1 can only join the group, which gains
+# nothing by it (Black fills G1 and E1, or takes F1 there), so the group is dead as before
+# and F1 with it.  The rule once let any other white stone beside the outside save the group:
+# a white group of 22 stones in a scored Tygem game of 2006, holding three black stones in
+# the corner, kept alive so beside one such white stone in Black's area, that the players and
+# KataGo counted dead.
+HOLDER_BESIDE_ITS_OWN_STONE = BLACK_ABOVE + """
+    OOOOX.X.X
+    .O.OXXXXX
+    XXXO.O.XX
+"""
+
+# White's group holds Black's A1 B1 C1 with A2 and C2, and has one liberty outside, E3, in
+# its own wall beside Black's E4, whose other liberty E5 is a suicide for White: Black
+# connects there first and then fills E3, a move more, which costs nothing where the group
+# lives only in seki.  Filling E3 at once would put E4 in atari.  Taking Black's stones
+# leaves a bent four in the corner or a straight three, so the group is dead.  A white group
+# of 18 stones in a scored Tygem game of 2006, holding three black stones on the top edge,
+# was kept alive so, beside two black stones with their connection left open.
+HOLDER_BESIDE_A_FILLER_THAT_CONNECTS_FIRST = """
+    .X.X.X.X.
+    XXXXXXXXX
+    .X.X.X.X.
+    XXXXXXXXX
+    XXXX.XXXX
+    OOOOXOOOO
+    OOOO.OOOO
+    .O.OOOOOO
+    XXXOOOOOO
+"""
+
+
+@pytest.mark.parametrize(("diagram", "also_dead"), [
+    (HOLDER_BESIDE_ITS_OWN_STONE, "F1"), (HOLDER_BESIDE_A_FILLER_THAT_CONNECTS_FIRST, "")],
+    ids=["beside-its-own-stone", "beside-a-filler-that-connects-first"])
+def test_a_holder_with_nothing_outside_but_points_the_opponent_fills_is_dead(
+        diagram: str, also_dead: str) -> None:
+    board = board_from_diagram(diagram)
+    head, stones = string_heads(board)
+    status = dict.fromkeys(stones, "alive")
+    certain: set[int] = set()
+    killed = kill_bare_holders(board, list(board.colour), list(board.colour), head, stones,
+                               status, certain)
+    white = head[at(board, "A3")]
+    assert killed == sorted({white} | {head[p] for p in points(board, also_dead)})
+    assert status[head[at(board, "A1")]] == "alive"
+    assert set(killed) <= certain
+
+
+@pytest.mark.parametrize("seed", [0, 1, 2])
+@pytest.mark.parametrize("diagram", [HOLDER_BESIDE_ITS_OWN_STONE,
+                                     HOLDER_BESIDE_A_FILLER_THAT_CONNECTS_FIRST],
+                         ids=["beside-its-own-stone", "beside-a-filler-that-connects-first"])
+def test_the_whole_judgement_kills_those_holders(diagram: str, seed: int) -> None:
+    board = board_from_diagram(diagram)
+    report = judge(board, seed=seed)
+    white = [p for p in board.points if board.colour[p] == 2]
+    assert {report.status[p] for p in white} == {DEAD}
+    assert {report.status[p] for p in points(board, "A1 B1 C1")} == {"alive"}
+    assert report.unclear == []
+
+
+# The rule reads the points beyond White's F1 as it reads the holder's own outside: here
+# J1 touches no black stone, so without the playouts' word it cannot tell that White makes
+# no eye there, and does not say the group is dead.
+HOLDER_BESIDE_ITS_OWN_STONE_IN_THE_OPEN = BLACK_ABOVE + """
+    OOOOX.X.X
+    .O.OXXXX.
+    XXXO.O...
+"""
+
+
+def test_a_holder_beside_its_own_stone_in_the_open_is_not_read() -> None:
+    board = board_from_diagram(HOLDER_BESIDE_ITS_OWN_STONE_IN_THE_OPEN)
+    head, stones = string_heads(board)
+    status = dict.fromkeys(stones, "alive")
+    assert kill_bare_holders(board, list(board.colour), list(board.colour), head, stones,
+                             status, set()) == []
+
+
 # -- a held string in a race ----------------------------------------------------------------
 
 # Black's group holds White's five stones (two shared liberties, A1 and C1) and has one

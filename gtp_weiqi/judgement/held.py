@@ -20,9 +20,12 @@ The other way round (`kill_bare_holders`, on the position without the dead stone
 two shared liberties: when one forced capture leaves no two eyes, G's other liberties are
 points the opponent fills at no risk, in empty regions where G can make no eye, and taking
 S at once leaves no two eyes either, G is dead and S lives: what looks like seki (a bent
-four in the corner once taken, say) is not one.  With three or four shared liberties each
-side may fill some first, the opponent choosing the space the capture leaves and G taking
-choices away: that is read out over the shared liberties (`_holder_dies`).
+four in the corner once taken, say) is not one.  A string of G's colour beside those points,
+whose liberties lie in such points too, gains G nothing by joining it, and dies with it; a
+filler that must connect first costs the opponent a move, which a seki does not count.
+With three or four shared liberties each side may fill some first, the opponent choosing
+the space the capture leaves and G taking choices away: that is read out over the shared
+liberties (`_holder_dies`).
 
 And when the playouts call S dead but G lives whenever forced, S is in a race
 (`read_held_races`): G takes S with profit only when every space it can be left is two
@@ -96,8 +99,9 @@ def kill_bare_holders(board: Board, col: list[int], final: list[int], head: dict
     it must take, or be taken, into a killable shape whatever either side fills first
     (`_holder_dies`; with two liberties: a capture the opponent can force leaves no two
     eyes, and taking the string at once, filling both itself, none either).  The held
-    string lives, the holder's `companions` die with it; returns the heads of the strings
-    killed."""
+    string lives, the holder's `companions` and the strings of its colour it could join
+    only in such points (`_fillable`'s bystanders, none `certain`) die with it; returns
+    the heads of the strings killed."""
     final = final[:]
     regions: Regions | None = None  # of `final`, made when first needed
     killed: list[int] = []
@@ -113,11 +117,14 @@ def kill_bare_holders(board: Board, col: list[int], final: list[int], head: dict
                 continue
             if regions is None:
                 regions = empty_regions(final, board.points, board.neighbours)
+            bystanders: set[int] = set()
             if _fillable(board, trial, head, stones, string_status, g, s, outside, regions,
-                         ownership or {}):
+                         ownership or {}, connect_first=True, bystanders=bystanders) \
+                    and not bystanders & certain:
                 string_status[s] = ALIVE
                 certain.add(s)
-                for h in sorted({g} | companions(board, trial, head, stones, g, s, libs)):
+                for h in sorted({g} | companions(board, trial, head, stones, g, s, libs)
+                                | bystanders):
                     string_status[h] = DEAD
                     certain.add(h)
                     killed.append(h)
@@ -174,7 +181,7 @@ def _read_pair(board: Board, col: list[int], final: list[int], head: dict[int, i
 def _fillable(board: Board, final: list[int], head: dict[int, int],
               stones: dict[int, list[int]], string_status: dict[int, str], g: int, s: int,
               outside: set[int], regions: Regions, ownership: Mapping[int, float],
-              connect_first: bool = False) -> bool:
+              connect_first: bool = False, bystanders: set[int] | None = None) -> bool:
     """Whether the opponent can fill g's `outside` liberties (those not shared with the held
     string s) and every point g could extend to from them, and g can take nothing else: each
     point of their empty regions touches a stone of an opponent string called alive (not
@@ -182,11 +189,15 @@ def _fillable(board: Board, final: list[int], head: dict[int, int],
     stone of g's colour but g's own; and every opponent string beside g but s is called
     alive and has two liberties or more that are not g's, or one and joins such a string on
     each of its liberties (no string g itself holds, none g can take: an atari is answered
-    by joining).  With `connect_first`, a string with one liberty that is not g's stands
-    when it joins there a string with two such liberties besides, and g's side cannot cut
-    there (`unbreakable`): its other liberties are g's, so it connects before it fills
-    beside g, a move more, which a race counts and a seki does not.  `regions`: the empty
-    regions of the position without s (those of g's other liberties are the same with it)."""
+    by joining).  With `connect_first`, a string with one liberty that is not g's also
+    stands when it joins there a string with two such liberties besides, and g's side
+    cannot cut there (`unbreakable`): its other liberties are g's, so it connects before it
+    fills beside g, a move more, which a race counts and a seki does not.  With
+    `bystanders` (a set, filled in), a string of g's colour in those regions is no escape
+    when every opponent string beside it is called alive with two liberties that are
+    neither its nor g's: the regions of its liberties are read as g's own, and its head is
+    added (joining it gains g no eye).  `regions`: the empty regions of the position
+    without s (those of g's other liberties are the same with it)."""
     nbrs = board.neighbours
     libs_g = _liberties(board, final, stones[g])
     own: dict[int, int] = {}  # head -> its liberties that are not g's (0 unless alive)
@@ -203,11 +214,10 @@ def _fillable(board: Board, final: list[int], head: dict[int, int],
 
     def joins(h: int) -> bool:  # beside a firm string of its colour on each liberty
         libs = _liberties(board, final, stones[h])
-        if connect_first:
-            return all(connects(h, x) for x in libs - libs_g)
         return all(any(final[q] == final[h] and head[q] not in (h, s) and firm(head[q])
                        for q in nbrs[x])
-                   for x in libs)
+                   for x in libs) \
+            or connect_first and all(connects(h, x) for x in libs - libs_g)
 
     def connects(h: int, x: int) -> bool:  # joins at x a string firm without x; no cut there
         if not position:
@@ -226,14 +236,29 @@ def _fillable(board: Board, final: list[int], head: dict[int, int],
     parts, region_of = regions
     opp = 3 - final[g]
     sign = 1.0 if opp == BLACK else -1.0
-    for i in sorted({region_of[x] for x in outside}):
-        for y in parts[i]:
+    todo = sorted({region_of[x] for x in outside}, reverse=True)
+    seen = set(todo)
+    while todo:
+        for y in parts[todo.pop()]:
             touches = False
             for q in nbrs[y]:
                 if final[q] == opp and head[q] != s and standing(head[q]):
                     touches = True
                 elif final[q] == 3 - opp and head[q] != g:
-                    return False  # another string of g's colour: it could join it
+                    h = head[q]
+                    if bystanders is None:
+                        return False  # another string of g's colour: it could join it
+                    if h not in bystanders:
+                        libs_h = _liberties(board, final, stones[h]) | libs_g
+                        if not all(len(_liberties(board, final, stones[k]) - libs_h) >= 2
+                                   and string_status.get(k) == ALIVE for k in
+                                   _opponents_beside(board, final, head, stones, h)):
+                            return False
+                        bystanders.add(h)
+                        for i in sorted({region_of[x] for x in
+                                         _liberties(board, final, stones[h])} - seen):
+                            seen.add(i)
+                            todo.append(i)
             if not touches and ownership.get(y, 0.0) * sign < OWNED:
                 return False
     return True

@@ -345,7 +345,7 @@ def test_a_holder_whose_outside_lies_in_the_opponents_area_by_the_playouts_is_de
 # whose other liberty G1 is a point of Black's: F1 can only join the group, which gains
 # nothing by it (Black fills G1 and E1, or takes F1 there), so the group is dead as before
 # and F1 with it.  The rule once let any other white stone beside the outside save the group:
-# a white group of 22 stones in a scored Tygem game of 2006, holding three black stones in
+# a white group of 21 stones in a scored Tygem game of 2006, holding three black stones in
 # the corner, kept alive so beside one such white stone in Black's area, that the players and
 # KataGo counted dead.
 HOLDER_BESIDE_ITS_OWN_STONE = BLACK_ABOVE + """
@@ -413,13 +413,42 @@ HOLDER_BESIDE_ITS_OWN_STONE_IN_THE_OPEN = BLACK_ABOVE + """
     XXXO.O...
 """
 
+# White's F1-J3 shares G1, H2 and J2 with Black's H1 J1 and has E1 besides: with E1 filled
+# by Black it is seki with H1 J1; with White's E1 it joins the corner group, takes H1 J1 and
+# lives.  Black's H1 J1 has no liberty but White's, so it is no string Black fills from at
+# no risk, and neither White group is dead.
+HOLDER_BESIDE_ITS_OWN_STRING_IN_SEKI = BLACK_ABOVE + """
+    OOOOXXOOO
+    .O.OXOO..
+    XXXO.O.XX
+"""
 
-def test_a_holder_beside_its_own_stone_in_the_open_is_not_read() -> None:
-    board = board_from_diagram(HOLDER_BESIDE_ITS_OWN_STONE_IN_THE_OPEN)
+
+@pytest.mark.parametrize("diagram", [HOLDER_BESIDE_ITS_OWN_STONE_IN_THE_OPEN,
+                                     HOLDER_BESIDE_ITS_OWN_STRING_IN_SEKI],
+                         ids=["in-the-open", "in-seki"])
+def test_a_holder_beside_its_own_string_that_may_live_is_not_read(diagram: str) -> None:
+    board = board_from_diagram(diagram)
     head, stones = string_heads(board)
     status = dict.fromkeys(stones, "alive")
     assert kill_bare_holders(board, list(board.colour), list(board.colour), head, stones,
                              status, set()) == []
+
+
+@pytest.mark.parametrize("seed", [0, 1, 2])
+def test_the_whole_judgement_kills_no_white_group_in_that_seki(seed: int) -> None:
+    board = board_from_diagram(HOLDER_BESIDE_ITS_OWN_STRING_IN_SEKI)
+    report = judge(board, seed=seed)
+    assert not any(report.status[p] == DEAD for p in points(board, "D1 F1"))
+
+
+def test_a_holder_beside_its_own_stone_proven_alive_is_not_read() -> None:
+    board = board_from_diagram(HOLDER_BESIDE_ITS_OWN_STONE)
+    head, stones = string_heads(board)
+    status = dict.fromkeys(stones, "alive")
+    assert kill_bare_holders(board, list(board.colour), list(board.colour), head, stones,
+                             status, {head[at(board, "F1")]}) == []
+    assert status[head[at(board, "A3")]] == "alive"
 
 
 # -- a held string in a race ----------------------------------------------------------------

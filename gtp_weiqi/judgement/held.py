@@ -21,8 +21,9 @@ two shared liberties: when one forced capture leaves no two eyes, G's other libe
 points the opponent fills at no risk, in empty regions where G can make no eye, and taking
 S at once leaves no two eyes either, G is dead and S lives: what looks like seki (a bent
 four in the corner once taken, say) is not one.  A string of G's colour beside those points,
-whose liberties lie in such points too, gains G nothing by joining it, and dies with it; a
-filler that must connect first costs the opponent a move, which a seki does not count.
+whose liberties lie in such points too and whose opponents stand as G's do, gains G nothing
+by joining it, and dies with it; a filler that must connect first costs the opponent a
+move, which a seki does not count.
 With three or four shared liberties each side may fill some first, the opponent choosing
 the space the capture leaves and G taking choices away: that is read out over the shared
 liberties (`_holder_dies`).
@@ -184,22 +185,41 @@ def _fillable(board: Board, final: list[int], head: dict[int, int],
               connect_first: bool = False, bystanders: set[int] | None = None) -> bool:
     """Whether the opponent can fill g's `outside` liberties (those not shared with the held
     string s) and every point g could extend to from them, and g can take nothing else: each
-    point of their empty regions touches a stone of an opponent string called alive (not
-    s) or is the opponent's area by the playouts (`OWNED`), so g makes no eye there, and no
-    stone of g's colour but g's own; and every opponent string beside g but s is called
-    alive and has two liberties or more that are not g's, or one and joins such a string on
-    each of its liberties (no string g itself holds, none g can take: an atari is answered
-    by joining).  With `connect_first`, a string with one liberty that is not g's also
-    stands when it joins there a string with two such liberties besides, and g's side
-    cannot cut there (`unbreakable`): its other liberties are g's, so it connects before it
-    fills beside g, a move more, which a race counts and a seki does not.  With
-    `bystanders` (a set, filled in), a string of g's colour in those regions is no escape
-    when every opponent string beside it is called alive with two liberties that are
-    neither its nor g's: the regions of its liberties are read as g's own, and its head is
-    added (joining it gains g no eye).  `regions`: the empty regions of the position
-    without s (those of g's other liberties are the same with it)."""
+    point of their empty regions touches a stone of a standing opponent string (not s) or
+    is the opponent's area by the playouts (`OWNED`), so g makes no eye there, and no stone
+    of g's colour but g's own; and every opponent string beside g but s stands: called alive
+    with two liberties or more that are not g's, or one and joining such a string on each of
+    its liberties (no string g itself holds, none g can take: an atari is answered by
+    joining).
+
+    With `connect_first`, a string with one liberty that is not g's also stands when it
+    joins there a string with two such liberties besides, and g's side cannot cut there
+    (`unbreakable`): its other liberties are g's, so it connects before it fills beside g,
+    a move more, which a race counts and a seki does not.
+
+    With `bystanders` (a set, filled in when the answer is True), a string of g's colour in
+    those regions is no escape but a part of g: its liberties count as g's, the regions of
+    its liberties are read as g's own, and every opponent string beside it must stand too;
+    its head is added (joining it gains g no eye, so it dies with g).  `regions`: the empty
+    regions of the position without s (those of g's other liberties are the same with
+    it)."""
     nbrs = board.neighbours
-    libs_g = _liberties(board, final, stones[g])
+    parts, region_of = regions
+    own_colour = final[g]
+    # the regions g reaches: those of its outside liberties and, through the strings of its
+    # colour there, those of theirs
+    reached = sorted({region_of[x] for x in outside})
+    joined: list[int] = []
+    for i in reached:  # grows while it runs
+        for y in parts[i]:
+            for q in nbrs[y]:
+                if final[q] == own_colour and head[q] != g and head[q] not in joined:
+                    if bystanders is None:
+                        return False  # another string of g's colour: it could join it
+                    joined.append(head[q])
+                    more = {region_of[x] for x in _liberties(board, final, stones[head[q]])}
+                    reached += sorted(more - set(reached))
+    libs_g = set().union(*(_liberties(board, final, stones[h]) for h in [g, *joined]))
     own: dict[int, int] = {}  # head -> its liberties that are not g's (0 unless alive)
     position: list[PlayoutBoard] = []  # built for the first connection asked about
 
@@ -230,37 +250,17 @@ def _fillable(board: Board, final: list[int], head: dict[int, int],
     def standing(h: int) -> bool:
         return firm(h) or own[h] == 1 and joins(h)
 
-    if not all(standing(h) for h in _opponents_beside(board, final, head, stones, g)
-               if h != s):
+    if not all(standing(h) for k in [g, *joined]
+               for h in _opponents_beside(board, final, head, stones, k) if h != s):
         return False
-    parts, region_of = regions
-    opp = 3 - final[g]
-    sign = 1.0 if opp == BLACK else -1.0
-    todo = sorted({region_of[x] for x in outside}, reverse=True)
-    seen = set(todo)
-    while todo:
-        for y in parts[todo.pop()]:
-            touches = False
-            for q in nbrs[y]:
-                if final[q] == opp and head[q] != s and standing(head[q]):
-                    touches = True
-                elif final[q] == 3 - opp and head[q] != g:
-                    h = head[q]
-                    if bystanders is None:
-                        return False  # another string of g's colour: it could join it
-                    if h not in bystanders:
-                        libs_h = _liberties(board, final, stones[h]) | libs_g
-                        if not all(len(_liberties(board, final, stones[k]) - libs_h) >= 2
-                                   and string_status.get(k) == ALIVE for k in
-                                   _opponents_beside(board, final, head, stones, h)):
-                            return False
-                        bystanders.add(h)
-                        for i in sorted({region_of[x] for x in
-                                         _liberties(board, final, stones[h])} - seen):
-                            seen.add(i)
-                            todo.append(i)
-            if not touches and ownership.get(y, 0.0) * sign < OWNED:
+    sign = 1.0 if own_colour != BLACK else -1.0  # the opponent's area: positive
+    for i in reached:
+        for y in parts[i]:
+            if not any(final[q] == 3 - own_colour and head[q] != s and standing(head[q])
+                       for q in nbrs[y]) and ownership.get(y, 0.0) * sign < OWNED:
                 return False
+    if bystanders is not None:
+        bystanders.update(joined)
     return True
 
 

@@ -268,14 +268,23 @@ HOLDING_WITH_THREE_LIBERTIES = BLACK_ABOVE + """
 """
 
 
-def test_a_holder_whose_three_shared_liberties_all_lead_to_a_dead_shape_is_dead() -> None:
-    # the rule on its own, every string called alive: only the reading kills White's group
-    board = board_from_diagram(HOLDING_WITH_THREE_LIBERTIES)
+def kill_with_all_alive(diagram: str, certain: set[int] | None = None,
+                        ownership: dict[int, float] | None = None
+                        ) -> tuple[Board, dict[int, int], dict[int, str], list[int]]:
+    """`kill_bare_holders` on its own, every string called alive: the board, the string
+    heads, the statuses after it and the heads it killed."""
+    board = board_from_diagram(diagram)
     head, stones = string_heads(board)
     status = dict.fromkeys(stones, "alive")
-    certain: set[int] = set()
     killed = kill_bare_holders(board, list(board.colour), list(board.colour), head, stones,
-                               status, certain)
+                               status, set() if certain is None else certain, ownership)
+    return board, head, status, killed
+
+
+def test_a_holder_whose_three_shared_liberties_all_lead_to_a_dead_shape_is_dead() -> None:
+    # the rule on its own, every string called alive: only the reading kills White's group
+    certain: set[int] = set()
+    board, head, status, killed = kill_with_all_alive(HOLDING_WITH_THREE_LIBERTIES, certain)
     white = head[at(board, "A3")]
     assert killed == [white]
     assert status[white] == DEAD and status[head[at(board, "A1")]] == "alive"
@@ -296,11 +305,7 @@ HOLDING_BESIDE_A_STONE_THAT_JOINS = BLACK_ABOVE + """
 
 
 def test_a_holder_beside_a_stone_that_joins_on_each_liberty_is_dead() -> None:
-    board = board_from_diagram(HOLDING_BESIDE_A_STONE_THAT_JOINS)
-    head, stones = string_heads(board)
-    status = dict.fromkeys(stones, "alive")
-    killed = kill_bare_holders(board, list(board.colour), list(board.colour), head, stones,
-                               status, set())
+    board, head, _status, killed = kill_with_all_alive(HOLDING_BESIDE_A_STONE_THAT_JOINS)
     assert killed == [head[at(board, "A3")]]
 
 
@@ -329,13 +334,11 @@ HOLDER_BESIDE_AN_EMPTY_STRIP = BLACK_ABOVE + """
 @pytest.mark.parametrize(("owned", "dies"), [(0.9, True), (0.7, False), (None, False)])
 def test_a_holder_whose_outside_lies_in_the_opponents_area_by_the_playouts_is_dead(
         owned: float | None, dies: bool) -> None:
-    board = board_from_diagram(HOLDER_BESIDE_AN_EMPTY_STRIP)
-    head, stones = string_heads(board)
-    status = dict.fromkeys(stones, "alive")
-    strip = points(board, "E1 F1 G1 H1 J1 E2 F2 G2 H2 J2")
+    strip = points(board_from_diagram(HOLDER_BESIDE_AN_EMPTY_STRIP),
+                   "E1 F1 G1 H1 J1 E2 F2 G2 H2 J2")
     ownership = None if owned is None else dict.fromkeys(strip, owned)  # Black's: +1
-    killed = kill_bare_holders(board, list(board.colour), list(board.colour), head, stones,
-                               status, set(), ownership)
+    board, head, status, killed = kill_with_all_alive(HOLDER_BESIDE_AN_EMPTY_STRIP,
+                                                      ownership=ownership)
     white = head[at(board, "A3")]
     assert killed == ([white] if dies else [])
     assert status[white] == (DEAD if dies else "alive")
@@ -379,12 +382,8 @@ HOLDER_BESIDE_A_FILLER_THAT_CONNECTS_FIRST = """
     ids=["beside-its-own-stone", "beside-a-filler-that-connects-first"])
 def test_a_holder_with_nothing_outside_but_points_the_opponent_fills_is_dead(
         diagram: str, also_dead: str) -> None:
-    board = board_from_diagram(diagram)
-    head, stones = string_heads(board)
-    status = dict.fromkeys(stones, "alive")
     certain: set[int] = set()
-    killed = kill_bare_holders(board, list(board.colour), list(board.colour), head, stones,
-                               status, certain)
+    board, head, status, killed = kill_with_all_alive(diagram, certain)
     white = head[at(board, "A3")]
     assert killed == sorted({white} | {head[p] for p in points(board, also_dead)})
     assert status[head[at(board, "A1")]] == "alive"
@@ -428,11 +427,7 @@ HOLDER_BESIDE_ITS_OWN_STRING_IN_SEKI = BLACK_ABOVE + """
                                      HOLDER_BESIDE_ITS_OWN_STRING_IN_SEKI],
                          ids=["in-the-open", "in-seki"])
 def test_a_holder_beside_its_own_string_that_may_live_is_not_read(diagram: str) -> None:
-    board = board_from_diagram(diagram)
-    head, stones = string_heads(board)
-    status = dict.fromkeys(stones, "alive")
-    assert kill_bare_holders(board, list(board.colour), list(board.colour), head, stones,
-                             status, set()) == []
+    assert kill_with_all_alive(diagram)[3] == []
 
 
 @pytest.mark.parametrize("seed", [0, 1, 2])
@@ -444,10 +439,10 @@ def test_the_whole_judgement_kills_no_white_group_in_that_seki(seed: int) -> Non
 
 def test_a_holder_beside_its_own_stone_proven_alive_is_not_read() -> None:
     board = board_from_diagram(HOLDER_BESIDE_ITS_OWN_STONE)
-    head, stones = string_heads(board)
-    status = dict.fromkeys(stones, "alive")
-    assert kill_bare_holders(board, list(board.colour), list(board.colour), head, stones,
-                             status, {head[at(board, "F1")]}) == []
+    head, _stones = string_heads(board)
+    _board, _head, status, killed = kill_with_all_alive(HOLDER_BESIDE_ITS_OWN_STONE,
+                                                        {head[at(board, "F1")]})
+    assert killed == []
     assert status[head[at(board, "A3")]] == "alive"
 
 

@@ -209,6 +209,7 @@ def _fillable(board: Board, final: list[int], head: dict[int, int],
     # the regions g reaches: those of its outside liberties and, through the strings of its
     # colour there, those of theirs
     reached = sorted({region_of[x] for x in outside})
+    seen = set(reached)
     joined: list[int] = []
     for i in reached:  # grows while it runs
         for y in parts[i]:
@@ -218,7 +219,8 @@ def _fillable(board: Board, final: list[int], head: dict[int, int],
                         return False  # another string of g's colour: it could join it
                     joined.append(head[q])
                     more = {region_of[x] for x in _liberties(board, final, stones[head[q]])}
-                    reached += sorted(more - set(reached))
+                    reached += sorted(more - seen)
+                    seen |= more
     libs_g = set().union(*(_liberties(board, final, stones[h]) for h in [g, *joined]))
     own: dict[int, int] = {}  # head -> its liberties that are not g's (0 unless alive)
     position: list[PlayoutBoard] = []  # built for the first connection asked about

@@ -19,9 +19,16 @@ stone in atari (each taken if the opponent moves first, saved if its owner does:
 recorded result seldom tells which fate the players meant); the time per game of each and
 the ratio ours / GNU Go.
 
+KataGo's answer is one search's: another search of the same position (more search threads,
+which make it nondeterministic, or other visits) may mark other stones dead, mostly stones
+whose fate changes nothing in the count.  With ``--katago-again`` (a second cache, from
+another search; ``--katago`` fills what it lacks, in a second process), the figures are
+printed again on the agreed games where both searches give the same dead stones (a truth
+that does not hang on the search), beside the share of games where they do.
+
     python benchmarks/bench_human.py --data ../shared/data/kgs-dev.jsonl \\
-        [--katago "katago gtp -model M -config C"] [--katago-cache kata.json] [--limit 50] \\
-        [--seed 0] [--verbose]
+        [--katago "katago gtp -model M -config C"] [--katago-cache kata.json] \\
+        [--katago-again kata2.json] [--limit 50] [--seed 0] [--verbose]
 """
 
 from __future__ import annotations
@@ -160,6 +167,9 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("--katago", default="", help="KataGo's GTP command (else the cache only)")
     ap.add_argument("--katago-cache", type=Path, default=None,
                     help="JSON file of KataGo's answers, read and extended")
+    ap.add_argument("--katago-again", type=Path, default=None,
+                    help="JSON file of a second KataGo run's answers, read and extended: "
+                    "the figures again on the games both runs agree on")
     ap.add_argument("--no-gnugo", action="store_true", help="do not ask GNU Go")
     ap.add_argument("--katago-only", action="store_true",
                     help="only fill the KataGo cache, then stop")
@@ -171,15 +181,21 @@ def main(argv: list[str] | None = None) -> int:
     games = load_games(args.data, args.limit)
     kata = katago_answers(games, shlex.split(args.katago) if args.katago else None,
                           args.katago_cache)
+    again = None if args.katago_again is None else katago_answers(
+        games, shlex.split(args.katago) if args.katago else None, args.katago_again)
     if args.katago_only:
         print(f"KataGo answers for {sum(g.name in kata for g in games)} of {len(games)} games")
+        if again is not None:
+            print(f"second run: answers for {sum(g.name in again for g in games)} games")
         return 0
     gnugo = None if args.no_gnugo else find_gnugo()
     eng = Gtp([gnugo, "--mode", "gtp"], timeout=300) if gnugo else None
     n = len(games)
     counts = dict.fromkeys(("ours=players", "ours=kata", "ours=both", "gg=players", "gg=kata",
                             "gg=both", "with kata", "agreed", "ours ok", "ours sure wrong",
-                            "ours unclear", "ours atari pair", "gg ok"), 0)
+                            "ours unclear", "ours atari pair", "gg ok", "asked again",
+                            "same again", "stable", "stable ok", "stable sure wrong",
+                            "stable unclear", "stable atari pair", "stable gg ok"), 0)
     ours_t: list[float] = []
     gg_t: list[float] = []
     try:
@@ -188,6 +204,10 @@ def main(argv: list[str] | None = None) -> int:
             ours_t.append(took)
             k = kata.get(game.name)
             agreed = k is not None and k == game.players
+            k2 = None if again is None or k is None else again.get(game.name)
+            if k2 is not None:
+                counts["asked again"] += 1
+                counts["same again"] += k2 == k
             counts["ours=players"] += dead == game.players
             if k is not None:
                 counts["with kata"] += 1
@@ -217,6 +237,13 @@ def main(argv: list[str] | None = None) -> int:
                     counts["ours unclear"] += 1
                     counts["ours atari pair"] += pair
                 counts["gg ok"] += gg == game.players
+                if k2 == k:  # a truth KataGo gives again
+                    counts["stable"] += 1
+                    counts["stable ok"] += ok
+                    counts["stable sure wrong"] += not ok and dead != game.players and not unclear
+                    counts["stable unclear"] += not ok and unclear
+                    counts["stable atari pair"] += not ok and unclear and pair
+                    counts["stable gg ok"] += gg == game.players
                 if not ok and args.verbose:
                     extra = sorted(dead - game.players)
                     lost = sorted(game.players - dead)
@@ -243,6 +270,16 @@ def main(argv: list[str] | None = None) -> int:
           f"unclear {pct(counts['ours unclear'], ag)}{gnugo_right}")
     print(f"of our {counts['ours unclear']} unclear games, {counts['ours atari pair']} leave only "
           "one black and one white stone in atari unclear")
+    if again is not None:
+        st = counts["stable"]
+        gnugo_stable = f"; GNU Go right {pct(counts['stable gg ok'], st)}" if eng else ""
+        print(f"KataGo asked again: the same dead stones in "
+              f"{pct(counts['same again'], counts['asked again'])} of the games")
+        print(f"on the {st} agreed games where both KataGo runs agree: ours exactly right "
+              f"{pct(counts['stable ok'], st)}, confidently wrong "
+              f"{pct(counts['stable sure wrong'], st)}, unclear "
+              f"{pct(counts['stable unclear'], st)} ({counts['stable atari pair']} only a "
+              f"black and a white stone in atari){gnugo_stable}")
     om = sum(ours_t) / len(ours_t) if ours_t else 0.0
     gm = sum(gg_t) / len(gg_t) if gg_t else 0.0
     if eng is None:

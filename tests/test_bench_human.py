@@ -18,6 +18,9 @@ Black's E5 with four liberties, and White's J5 J4 in atari (J3):
 
 from __future__ import annotations
 
+import json
+from pathlib import Path
+
 import pytest
 from bench_human import atari_pair
 from support.board_diagram import board_from_diagram
@@ -61,3 +64,28 @@ def test_a_string_of_two_stones_is_no_pair() -> None:
     j5, j4, g2 = (board.point(*parse_vertex(v, 9, 9)) for v in ("J5", "J4", "G2"))
     assert board.liberty_count(j5) == 1
     assert atari_pair(board, [(j4, j5), (g2,)]) is False
+
+
+def test_a_second_katago_run_keeps_only_the_truths_it_gives_again(
+        tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    """Three 9x9 games with no stone on the board (ours: nothing dead, nothing unclear).
+    The first and third have the same answer from both KataGo runs; the second run marks a
+    stone dead in the second game.  The third game's truth (players and KataGo) has E5
+    dead, so ours is confidently wrong there: on the two games both runs agree on, one
+    exact and one confidently wrong."""
+    from bench_human import main
+
+    data = tmp_path / "games.jsonl"
+    games = [("one", []), ("two", []), ("three", ["E5"])]
+    data.write_text("".join(json.dumps({"file": name, "size": 9, "komi": 6.5, "moves": [],
+                                        "dead": dead}) + "\n" for name, dead in games))
+    first, again = tmp_path / "kata.json", tmp_path / "kata2.json"
+    first.write_text(json.dumps({"one": [], "two": [], "three": ["E5"]}))
+    again.write_text(json.dumps({"one": [], "two": ["A1"], "three": ["E5"]}))
+    assert main(["--data", str(data), "--katago-cache", str(first), "--katago-again",
+                 str(again), "--no-gnugo"]) == 0
+    out = capsys.readouterr().out
+    assert "on the 3 agreed games: ours exactly right 66.7% (2/3)" in out
+    assert "KataGo asked again: the same dead stones in 66.7% (2/3) of the games" in out
+    assert ("on the 2 agreed games where both KataGo runs agree: ours exactly right "
+            "50.0% (1/2), confidently wrong 50.0% (1/2), unclear 0.0% (0/2)") in out

@@ -555,6 +555,55 @@ def test_a_race_read_that_one_side_wins_moving_first_is_no_race_seki() -> None:
                      position.head[at(board, "A8")]) == (BLACK, EMPTY)
     assert find_seki(board).races == []
 
+# Black's corner A2-B4-A6 has the eye A3-A4; White's B1-H1 string below it has the eye F2-F3;
+# they share A1 and have no other liberty, each shut in by a living group of the other
+# colour.  Filling A1 is no self-atari, so the static test finds no seki, but whoever fills
+# it, or throws in first, loses the race: seki with one eye each (有眼双活).  A Tygem game had
+# this corner (9 stones against 19); the playouts took Black's corner, which the players,
+# KataGo and GNU Go keep alive.
+RACE_WITH_AN_EYE_EACH = """
+    .O.OX.X.X
+    OOOOXXXXX
+    OOOOOXXXX
+    XOOOXX.X.
+    XXOXXXXXX
+    .XXOXOOXX
+    .XXOO.OOX
+    XXOOO.OOX
+    .OOOOOOOX
+"""
+# The same with J1 empty: a liberty outside for White, who wins moving first.
+RACE_WITH_AN_EYE_EACH_WHITE_OUTSIDE = RACE_WITH_AN_EYE_EACH.replace(".OOOOOOOX", ".OOOOOOO.")
+
+
+@pytest.mark.parametrize("seed", SEEDS)
+def test_a_race_with_an_eye_each_that_nobody_wins_is_seki(seed: int) -> None:
+    board = board_from_diagram(RACE_WITH_AN_EYE_EACH)
+    position = PlayoutBoard(board)
+    assert race_read(position, position.head[at(board, "A2")],
+                     position.head[at(board, "B1")]) == (EMPTY, EMPTY)
+    races = [sorted(format_vertex(board.row_col(p)) for p in s) for s in find_seki(board).races]
+    assert sorted(races) == [["A2", "A5", "A6", "B2", "B3", "B4", "B5", "C3", "C4"],
+                             ["B1", "C1", "C2", "D1", "D2", "D3", "D4", "E1", "E2", "E3",
+                              "F1", "F4", "G1", "G2", "G3", "G4", "H1", "H2", "H3"]]
+    assert statuses(board, seed, "A2", "B1", "B6", "E5") == ["seki", "seki", "alive", "alive"]
+
+
+def test_a_race_with_an_eye_each_is_seki_where_the_playouts_took_one_side(
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    board = board_from_diagram(RACE_WITH_AN_EYE_EACH)
+    monkeypatch.setattr(pipeline, "decide_by_playouts", playouts_calling_dead({at(board, "A2")}))
+    assert statuses(board, 0, "A2", "B1") == ["seki", "seki"]
+
+
+def test_a_race_with_eyes_one_side_wins_moving_first_is_no_seki() -> None:
+    board = board_from_diagram(RACE_WITH_AN_EYE_EACH_WHITE_OUTSIDE)
+    position = PlayoutBoard(board)
+    assert race_read(position, position.head[at(board, "A2")],
+                     position.head[at(board, "B1")]) == (EMPTY, WHITE)
+    assert find_seki(board).races == []
+
+
 # Black's C4-C9-D3 and White's E3-E8 share the lane D5-D8, every point of it a liberty of
 # both; White has one liberty more, E9, shared with its lone stone D9 at the lane's end.
 # Black fills E9 and D9 is in atari, yet whoever plays in the lane first loses the race: seki,

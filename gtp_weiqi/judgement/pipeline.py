@@ -33,7 +33,8 @@ marks (死活与归属: a status per string, an owner per empty point):
    `read_held_races`: a held string called dead that its holder cannot take with profit,
    or in time whoever moves first, is seki, one only the holder moving first takes depends
    on who moves first (`held`);
-   `_revive_race_seki`: the strings of a race without eyes that nobody wins (无眼双活) alive;
+   `_revive_race_seki`: the strings of a race without eyes that nobody wins (无眼双活), or
+   with an eye each or on one side (有眼双活), alive;
    `_revive_seki_around_taken`: dead strings in seki with an opponent whose eye holds a
    dead stone in atari, read with that stone taken in place, seki with it;
    `_revive_in_own_area`: strings called dead in a region only their own colour borders,
@@ -410,12 +411,12 @@ def _mark_bent_four_dead(j: _Judging) -> None:
 
 
 def _revive_race_seki(j: _Judging, seki: SekiInfo) -> list[int]:
-    """The position without the dead stones, after the strings of a capturing race without
-    eyes that neither side wins (无眼双活, `seki.race_seki`) are made alive: random playouts
-    fill such shared liberties as readily as any other point and so take one side or leave
-    both undecided.  A race found before the playouts counts only if it is still one with
-    the other dead stones off the board (a string short of liberties only because dead
-    stones surround it is in no race)."""
+    """The position without the dead stones, after the strings of a capturing race that
+    neither side wins (无眼双活, `seki.race_seki`; with eyes, `seki.eye_race_seki`) are made
+    alive: random playouts fill such shared liberties as readily as any other point and so
+    take one side or leave both undecided.  A race found before the playouts counts only if
+    it is still one with the other dead stones off the board (a string short of liberties
+    only because dead stones surround it is in no race)."""
     final = j.dead_removed()
     heads = {h for h in _heads(j, seki.races)
              if j.string_status.get(h) != ALIVE and h not in j.certain}

@@ -38,8 +38,9 @@ class SekiInfo:
     own_liberties -- points there that nobody can fill safely and that touch one side's
         stones only (单方的气): point -> colour
     eyes -- eye points of seki strings (regions bordered by one colour only): point -> colour
-    races -- of `strings`, those in a capturing race without eyes that neither side wins
-        moving first (无眼双活, `race_seki`)
+    races -- of `strings`, those in a capturing race that neither side wins moving first,
+        without eyes (无眼双活, `race_seki`) or with an eye each or on one side
+        (有眼双活, `eye_race_seki`)
     """
 
     strings: list[tuple[int, ...]] = field(default_factory=list)
@@ -122,7 +123,8 @@ def race_seki(position: PlayoutBoard, regions: list[list[int]], region_of: dict[
     race's live and die with it and are in it too (`_attached`).  Where the count does not
     settle it (a common liberty whose filler takes a liberty back, say), the race of the two
     strings alone is read out (`race_read`) and is seki when neither side wins it moving
-    first; strings attached to it are then not added."""
+    first; strings attached to it are then not added.  The races with eyes
+    (`eye_race_seki`) are added too."""
     col, head, libs, nbrs = position.colour, position.head, position.libs, position.neighbours
     stones = position.stones
 
@@ -160,7 +162,62 @@ def race_seki(position: PlayoutBoard, regions: list[list[int]], region_of: dict[
                     found |= {h, w} | attached
             elif race_read(position, h, w) == (EMPTY, EMPTY):
                 found |= {h, w}
-    return sorted(found)
+    return sorted(found | eye_race_seki(position, regions, region_of, region_colours))
+
+
+def eye_race_seki(position: PlayoutBoard, regions: list[list[int]],
+                  region_of: dict[int, int], region_colours: list[int]) -> set[int]:
+    """Heads of the strings in a capturing race with eyes (对杀) that neither side wins,
+    whoever moves first: a seki of one eye each, or one eye against none (有眼双活).  Two
+    strings of opposite colours, each of RACE_STONES_MIN stones or more, share a liberty;
+    every other liberty of each lies in one eye of its own (a region of at most
+    SEKI_EYE_MAX points that only its stones border), at least one of them has such an eye,
+    and no other string beside either is in atari (taking it would give a liberty).  The
+    race is read out on their liberties (`race_read`, throw-ins into the eyes included) and
+    is seki when neither side takes the other moving first.  The static test of `seki_in`
+    misses it: filling the shared liberty is no self-atari, it only loses the race."""
+    col, head, libs, nbrs = position.colour, position.head, position.libs, position.neighbours
+    stones = position.stones
+
+    known: dict[int, int | None] = {}
+
+    def eye_of(h: int) -> int | None:
+        """The eye region of the race string h (-1 for none), or None when h is no such
+        string."""
+        if h in known:
+            return known[h]
+        known[h] = None
+        if len(stones[h]) < RACE_STONES_MIN:  # type: ignore[arg-type]  # at a head
+            return None
+        eyes: set[int] = set()
+        for x in libs[h]:  # type: ignore[union-attr]  # at a head
+            r = region_of[x]
+            if region_colours[r] == BOTH:
+                continue
+            if len(regions[r]) > SEKI_EYE_MAX or any(
+                    col[q] != EMPTY and head[q] != h for y in regions[r] for q in nbrs[y]):
+                return None
+            eyes.add(r)
+        if len(eyes) > 1 or any(
+                len(libs[head[q]]) < 2  # type: ignore[arg-type]  # at a head
+                for p in stones[h] for q in nbrs[p]  # type: ignore[union-attr]  # at a head
+                if col[q] == 3 - col[h]):
+            return None  # two eyes; or a neighbour in atari: taking it gives a liberty
+        known[h] = eyes.pop() if eyes else -1
+        return known[h]
+
+    found: set[int] = set()
+    for h in position.heads():
+        if col[h] != BLACK or (black_eye := eye_of(h)) is None:
+            continue
+        mine: set[int] = libs[h]  # type: ignore[assignment]  # at a head
+        for w in sorted({head[q] for x in mine for q in nbrs[x] if col[q] == WHITE}):
+            shared = mine & libs[w]  # type: ignore[operator]  # at a head
+            white_eye = eye_of(w)
+            if (shared and white_eye is not None and max(black_eye, white_eye) >= 0
+                    and race_read(position, h, w) == (EMPTY, EMPTY)):
+                found |= {h, w}
+    return found
 
 
 def race_read(position: PlayoutBoard, h: int, w: int) -> tuple[int, int] | None:

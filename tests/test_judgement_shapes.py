@@ -596,6 +596,31 @@ def test_a_race_with_an_eye_each_is_seki_where_the_playouts_took_one_side(
     assert statuses(board, 0, "A2", "B1") == ["seki", "seki"]
 
 
+# The same race, White's group above it cut down to a string of five (A7-B7-B6-C6-C5) with two
+# liberties, C7 and D6: Black takes it, and the race string with it gains liberties, so the
+# race read on its own points (nobody wins) is no seki.
+RACE_WITH_AN_EYE_EACH_BESIDE_A_WEAK_STRING = """
+    .X.X.X.X.
+    XXXXXXXXX
+    OO.XXXXXX
+    XOO.XX.X.
+    XXOXXXXXX
+    .XXOXOOXX
+    .XXOO.OOX
+    XXOOO.OOX
+    .OOOOOOOX
+"""
+
+
+def test_a_race_with_eyes_beside_a_string_black_takes_is_no_seki() -> None:
+    board = board_from_diagram(RACE_WITH_AN_EYE_EACH_BESIDE_A_WEAK_STRING)
+    position = PlayoutBoard(board)
+    assert race_read(position, position.head[at(board, "A2")],
+                     position.head[at(board, "B1")]) == (EMPTY, EMPTY)
+    assert find_seki(board).races == []
+    assert statuses(board, 0, "A2", "B1", "B6") == ["alive", "dead", "dead"]
+
+
 def test_a_race_with_eyes_one_side_wins_moving_first_is_no_seki() -> None:
     board = board_from_diagram(RACE_WITH_AN_EYE_EACH_WHITE_OUTSIDE)
     position = PlayoutBoard(board)

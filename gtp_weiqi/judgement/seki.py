@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
-from ..core.board import BLACK, EMPTY, WHITE, Board
+from ..core.board import BLACK, EMPTY, WHITE, Board, opponent
 from ..core.playout_board import KIND, NO_POINT, SAFE, SELF_ATARI, SNAPBACK, PlayoutBoard
 from .regions import Blocks, border_colours, empty_regions
 from .tactics import Reader, Unread, nakade_vital_point
@@ -25,6 +25,7 @@ OUTSIDE_FILL_MAX = 2  # most outside liberties a killer fills before a self-atar
 BOTH = BLACK | WHITE  # a region bordered by both colours
 RACE_READ_POINTS = 8  # most liberties of a race's two strings read out move by move
 RACE_READ_BUDGET = 4000  # positions read per race
+RACE_EYE_MAX = 2  # largest eye of a race string with eyes: no play in it makes two eyes
 
 
 @dataclass
@@ -170,54 +171,69 @@ def eye_race_seki(position: PlayoutBoard, regions: list[list[int]],
     """Heads of the strings in a capturing race with eyes (对杀) that neither side wins,
     whoever moves first: a seki of one eye each, or one eye against none (有眼双活).  Two
     strings of opposite colours, each of RACE_STONES_MIN stones or more, share a liberty;
-    every other liberty of each lies in one eye of its own (a region of at most
-    SEKI_EYE_MAX points that only its stones border), at least one of them has such an eye,
-    and no other string beside either is in atari (taking it would give a liberty).  The
-    race is read out on their liberties (`race_read`, throw-ins into the eyes included) and
-    is seki when neither side takes the other moving first.  The static test of `seki_in`
-    misses it: filling the shared liberty is no self-atari, it only loses the race."""
+    each has at most one eye of its own (`race_eye`: one or two points that only its stones
+    border, so that no play there makes two), and at least one of them has one; their other
+    liberties lie in regions touching both colours; and every other opponent string beside
+    either is safe (`_safe_beside`: taking it would give a liberty).  The race is read out on
+    their liberties (`race_read`: fills, throw-ins into the eyes, passes; no verdict when a
+    play takes another string or leaves a race string a liberty elsewhere) and is seki when
+    neither side takes the other moving first.  The static test of `seki_in` misses such a
+    race: filling the shared liberty is no self-atari, it only loses the race."""
     col, head, libs, nbrs = position.colour, position.head, position.libs, position.neighbours
-    stones = position.stones
-
     known: dict[int, int | None] = {}
 
-    def eye_of(h: int) -> int | None:
-        """The eye region of the race string h (-1 for none), or None when h is no such
-        string."""
-        if h in known:
-            return known[h]
-        known[h] = None
-        if len(stones[h]) < RACE_STONES_MIN:  # type: ignore[arg-type]  # at a head
-            return None
-        eyes: set[int] = set()
-        for x in libs[h]:  # type: ignore[union-attr]  # at a head
-            r = region_of[x]
-            if region_colours[r] == BOTH:
-                continue
-            if len(regions[r]) > SEKI_EYE_MAX or any(
-                    col[q] != EMPTY and head[q] != h for y in regions[r] for q in nbrs[y]):
-                return None
-            eyes.add(r)
-        if len(eyes) > 1 or any(
-                len(libs[head[q]]) < 2  # type: ignore[arg-type]  # at a head
-                for p in stones[h] for q in nbrs[p]  # type: ignore[union-attr]  # at a head
-                if col[q] == 3 - col[h]):
-            return None  # two eyes; or a neighbour in atari: taking it gives a liberty
-        known[h] = eyes.pop() if eyes else -1
-        return known[h]
+    def eye(g: int) -> int | None:
+        if g not in known:
+            known[g] = race_eye(position, g, regions, region_of, region_colours)
+        return known[g]
 
     found: set[int] = set()
     for h in position.heads():
-        if col[h] != BLACK or (black_eye := eye_of(h)) is None:
+        black_eye = eye(h) if col[h] == BLACK else None
+        if black_eye is None:
             continue
         mine: set[int] = libs[h]  # type: ignore[assignment]  # at a head
         for w in sorted({head[q] for x in mine for q in nbrs[x] if col[q] == WHITE}):
-            shared = mine & libs[w]  # type: ignore[operator]  # at a head
-            white_eye = eye_of(w)
-            if (shared and white_eye is not None and max(black_eye, white_eye) >= 0
+            white_eye = eye(w)
+            if (white_eye is not None and max(black_eye, white_eye) >= 0
+                    and _safe_beside(position, h, w) and _safe_beside(position, w, h)
                     and race_read(position, h, w) == (EMPTY, EMPTY)):
                 found |= {h, w}
     return found
+
+
+def race_eye(position: PlayoutBoard, h: int, regions: list[list[int]],
+             region_of: dict[int, int], region_colours: list[int]) -> int | None:
+    """For `eye_race_seki`, the string at head h: the index of its one eye region (at most
+    RACE_EYE_MAX points, bordered by its stones only), -1 when every liberty lies in regions
+    touching both colours, None when it is no race string with at most one eye (too small,
+    two eyes, or a liberty in a region its colour borders that is no such eye)."""
+    col, head, nbrs = position.colour, position.head, position.neighbours
+    if len(position.string(h)) < RACE_STONES_MIN:
+        return None
+    eyes = set()
+    for x in position.liberties(h):
+        r = region_of[x]
+        if region_colours[r] == BOTH:
+            continue
+        if len(regions[r]) > RACE_EYE_MAX or any(
+                col[q] != EMPTY and head[q] != h for y in regions[r] for q in nbrs[y]):
+            return None
+        eyes.add(r)
+    if len(eyes) > 1:
+        return None
+    return eyes.pop() if eyes else -1
+
+
+def _safe_beside(position: PlayoutBoard, h: int, partner: int) -> bool:
+    """Whether every opponent string beside the string at h, `partner` aside, has three
+    liberties or more, or is read not taken with h's side moving first (`Reader`): taking
+    one would give h a liberty off the race's points, which `race_read` does not see."""
+    col, head, nbrs = position.colour, position.head, position.neighbours
+    beside = {head[q] for p in position.string(h) for q in nbrs[p]
+              if col[q] == opponent(col[h]) and head[q] != partner}
+    return all(len(position.liberties(s)) >= 3 or Reader(position).captured_first(s) is False
+               for s in sorted(beside))
 
 
 def race_read(position: PlayoutBoard, h: int, w: int) -> tuple[int, int] | None:

@@ -179,10 +179,10 @@ def main(argv: list[str] | None = None) -> int:
         print(f"{args.data}: no such file (give the games with --data)")
         return 2
     games = load_games(args.data, args.limit)
-    kata = katago_answers(games, shlex.split(args.katago) if args.katago else None,
-                          args.katago_cache)
-    again = None if args.katago_again is None else katago_answers(
-        games, shlex.split(args.katago) if args.katago else None, args.katago_again)
+    katago = shlex.split(args.katago) if args.katago else None
+    kata = katago_answers(games, katago, args.katago_cache)
+    again = (None if args.katago_again is None
+             else katago_answers(games, katago, args.katago_again))
     if args.katago_only:
         print(f"KataGo answers for {sum(g.name in kata for g in games)} of {len(games)} games")
         if again is not None:
@@ -194,8 +194,9 @@ def main(argv: list[str] | None = None) -> int:
     counts = dict.fromkeys(("ours=players", "ours=kata", "ours=both", "gg=players", "gg=kata",
                             "gg=both", "with kata", "agreed", "ours ok", "ours sure wrong",
                             "ours unclear", "ours atari pair", "gg ok", "asked again",
-                            "same again", "stable", "stable ok", "stable sure wrong",
-                            "stable unclear", "stable atari pair", "stable gg ok"), 0)
+                            "same again", "stable agreed", "stable ours ok",
+                            "stable ours sure wrong", "stable ours unclear",
+                            "stable ours atari pair", "stable gg ok"), 0)
     ours_t: list[float] = []
     gg_t: list[float] = []
     try:
@@ -228,22 +229,15 @@ def main(argv: list[str] | None = None) -> int:
                         counts["gg=kata"] += gg == k
                         counts["gg=both"] += agreed and gg == k
             if agreed:
-                counts["agreed"] += 1
                 ok = dead == game.players and not unclear
-                counts["ours ok"] += ok
-                if not ok and dead != game.players and not unclear:
-                    counts["ours sure wrong"] += 1
-                if not ok and unclear:
-                    counts["ours unclear"] += 1
-                    counts["ours atari pair"] += pair
-                counts["gg ok"] += gg == game.players
-                if k2 == k:  # a truth KataGo gives again
-                    counts["stable"] += 1
-                    counts["stable ok"] += ok
-                    counts["stable sure wrong"] += not ok and dead != game.players and not unclear
-                    counts["stable unclear"] += not ok and unclear
-                    counts["stable atari pair"] += not ok and unclear and pair
-                    counts["stable gg ok"] += gg == game.players
+                # every agreed game; again among those whose truth KataGo gives again
+                for tally in ("", "stable ") if k2 == k else ("",):
+                    counts[tally + "agreed"] += 1
+                    counts[tally + "ours ok"] += ok
+                    counts[tally + "ours sure wrong"] += dead != game.players and not unclear
+                    counts[tally + "ours unclear"] += unclear
+                    counts[tally + "ours atari pair"] += unclear and pair
+                    counts[tally + "gg ok"] += gg == game.players
                 if not ok and args.verbose:
                     extra = sorted(dead - game.players)
                     lost = sorted(game.players - dead)
@@ -271,15 +265,16 @@ def main(argv: list[str] | None = None) -> int:
     print(f"of our {counts['ours unclear']} unclear games, {counts['ours atari pair']} leave only "
           "one black and one white stone in atari unclear")
     if again is not None:
-        st = counts["stable"]
+        st = counts["stable agreed"]
         gnugo_stable = f"; GNU Go right {pct(counts['stable gg ok'], st)}" if eng else ""
         print(f"KataGo asked again: the same dead stones in "
               f"{pct(counts['same again'], counts['asked again'])} of the games")
         print(f"on the {st} agreed games where both KataGo runs agree: ours exactly right "
-              f"{pct(counts['stable ok'], st)}, confidently wrong "
-              f"{pct(counts['stable sure wrong'], st)}, unclear "
-              f"{pct(counts['stable unclear'], st)} ({counts['stable atari pair']} only a "
-              f"black and a white stone in atari){gnugo_stable}")
+              f"{pct(counts['stable ours ok'], st)}, confidently wrong "
+              f"{pct(counts['stable ours sure wrong'], st)}, unclear "
+              f"{pct(counts['stable ours unclear'], st)} "
+              f"({counts['stable ours atari pair']} only a black and a white stone in atari)"
+              f"{gnugo_stable}")
     om = sum(ours_t) / len(ours_t) if ours_t else 0.0
     gm = sum(gg_t) / len(gg_t) if gg_t else 0.0
     if eng is None:

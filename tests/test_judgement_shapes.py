@@ -28,6 +28,12 @@ def at(board: Board, vertex: str) -> int:
     return board.point(*parse_vertex(vertex, board.width, board.height))
 
 
+def read_race(board: Board, black: str, white: str) -> tuple[int, int] | None:
+    """`race_read` of the strings at the two vertices."""
+    position = PlayoutBoard(board)
+    return race_read(position, position.head[at(board, black)], position.head[at(board, white)])
+
+
 def statuses(board: Board, seed: int, *vertices: str) -> list[str]:
     report = judge(board, seed=seed)
     assert report.unclear == [], seed
@@ -520,9 +526,7 @@ RACE_READ_BLACK_WINS_MOVING_FIRST = RACE_WHERE_A_COMMON_LIBERTY_GIVES_ONE_BACK.r
 @pytest.mark.parametrize("seed", SEEDS)
 def test_a_race_no_liberty_count_settles_is_read_out_and_is_seki(seed: int) -> None:
     board = board_from_diagram(RACE_WHERE_A_COMMON_LIBERTY_GIVES_ONE_BACK)
-    position = PlayoutBoard(board)
-    assert race_read(position, position.head[at(board, "A6")],
-                     position.head[at(board, "A8")]) == (EMPTY, EMPTY)
+    assert read_race(board, "A6", "A8") == (EMPTY, EMPTY)
     races = [sorted(format_vertex(board.row_col(p)) for p in s) for s in find_seki(board).races]
     assert sorted(races) == [["A4", "A5", "A6", "B4", "C4", "D4", "D5", "D6", "E4", "E6"],
                              ["A8", "B5", "B8", "C5", "C6", "C7", "C8", "D7", "E7"]]
@@ -543,16 +547,12 @@ RACE_WITH_A_KO_IN_IT = """
 
 def test_a_pass_lifts_the_ko_in_a_race_read_out() -> None:
     board = board_from_diagram(RACE_WITH_A_KO_IN_IT)
-    position = PlayoutBoard(board)
-    assert race_read(position, position.head[at(board, "B1")],
-                     position.head[at(board, "A2")]) == (BLACK, WHITE)
+    assert read_race(board, "B1", "A2") == (BLACK, WHITE)
 
 
 def test_a_race_read_that_one_side_wins_moving_first_is_no_race_seki() -> None:
     board = board_from_diagram(RACE_READ_BLACK_WINS_MOVING_FIRST)
-    position = PlayoutBoard(board)
-    assert race_read(position, position.head[at(board, "A6")],
-                     position.head[at(board, "A8")]) == (BLACK, EMPTY)
+    assert read_race(board, "A6", "A8") == (BLACK, EMPTY)
     assert find_seki(board).races == []
 
 # Black's corner A2-B4-A6 has the eye A3-A4; White's B1-H1 string below it has the eye F2-F3;
@@ -579,9 +579,7 @@ RACE_WITH_AN_EYE_EACH_WHITE_OUTSIDE = RACE_WITH_AN_EYE_EACH.replace(".OOOOOOOX",
 @pytest.mark.parametrize("seed", SEEDS)
 def test_a_race_with_an_eye_each_that_nobody_wins_is_seki(seed: int) -> None:
     board = board_from_diagram(RACE_WITH_AN_EYE_EACH)
-    position = PlayoutBoard(board)
-    assert race_read(position, position.head[at(board, "A2")],
-                     position.head[at(board, "B1")]) == (EMPTY, EMPTY)
+    assert read_race(board, "A2", "B1") == (EMPTY, EMPTY)
     races = [sorted(format_vertex(board.row_col(p)) for p in s) for s in find_seki(board).races]
     assert sorted(races) == [["A2", "A5", "A6", "B2", "B3", "B4", "B5", "C3", "C4"],
                              ["B1", "C1", "C2", "D1", "D2", "D3", "D4", "E1", "E2", "E3",
@@ -614,18 +612,14 @@ RACE_WITH_AN_EYE_EACH_BESIDE_A_WEAK_STRING = """
 
 def test_a_race_with_eyes_beside_a_string_black_takes_is_no_seki() -> None:
     board = board_from_diagram(RACE_WITH_AN_EYE_EACH_BESIDE_A_WEAK_STRING)
-    position = PlayoutBoard(board)
-    assert race_read(position, position.head[at(board, "A2")],
-                     position.head[at(board, "B1")]) == (EMPTY, EMPTY)
+    assert read_race(board, "A2", "B1") == (EMPTY, EMPTY)
     assert find_seki(board).races == []
     assert statuses(board, 0, "A2", "B1", "B6") == ["alive", "dead", "dead"]
 
 
 def test_a_race_with_eyes_one_side_wins_moving_first_is_no_seki() -> None:
     board = board_from_diagram(RACE_WITH_AN_EYE_EACH_WHITE_OUTSIDE)
-    position = PlayoutBoard(board)
-    assert race_read(position, position.head[at(board, "A2")],
-                     position.head[at(board, "B1")]) == (EMPTY, WHITE)
+    assert read_race(board, "A2", "B1") == (EMPTY, WHITE)
     assert find_seki(board).races == []
 
 

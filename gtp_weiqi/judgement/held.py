@@ -211,6 +211,7 @@ def _fillable(board: Board, final: list[int], head: dict[int, int],
     reached = sorted({region_of[x] for x in outside})
     seen = set(reached)
     joined: list[int] = []
+    libs_g = _liberties(board, final, stones[g])  # and the joined strings'
     for i in reached:  # grows while it runs
         for y in parts[i]:
             for q in nbrs[y]:
@@ -218,10 +219,11 @@ def _fillable(board: Board, final: list[int], head: dict[int, int],
                     if bystanders is None:
                         return False  # another string of g's colour: it could join it
                     joined.append(head[q])
-                    more = {region_of[x] for x in _liberties(board, final, stones[head[q]])}
+                    libs_q = _liberties(board, final, stones[head[q]])
+                    libs_g |= libs_q
+                    more = {region_of[x] for x in libs_q}
                     reached += sorted(more - seen)
                     seen |= more
-    libs_g = set().union(*(_liberties(board, final, stones[h]) for h in [g, *joined]))
     own: dict[int, int] = {}  # head -> its liberties that are not g's (0 unless alive)
     position: list[PlayoutBoard] = []  # built for the first connection asked about
 

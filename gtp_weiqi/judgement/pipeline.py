@@ -412,7 +412,7 @@ def _mark_bent_four_dead(j: _Judging) -> None:
 
 def _revive_race_seki(j: _Judging, seki: SekiInfo) -> list[int]:
     """The position without the dead stones, after the strings of a capturing race that
-    neither side wins (无眼双活, `seki.race_seki`; with eyes, `seki.eye_race_seki`) are made
+    neither side wins (无眼双活, or with eyes: 有眼双活; `seki.race_seki`) are made
     alive: random playouts fill such shared liberties as readily as any other point and so
     take one side or leave both undecided.  A race found before the playouts counts only if
     it is still one with the other dead stones off the board (a string short of liberties

@@ -40,8 +40,7 @@ class SekiInfo:
         stones only (单方的气): point -> colour
     eyes -- eye points of seki strings (regions bordered by one colour only): point -> colour
     races -- of `strings`, those in a capturing race that neither side wins moving first,
-        without eyes (无眼双活, `race_seki`) or with an eye each or on one side
-        (有眼双活, `eye_race_seki`)
+        without eyes (无眼双活) or with an eye each or on one side (有眼双活): `race_seki`
     """
 
     strings: list[tuple[int, ...]] = field(default_factory=list)
@@ -110,29 +109,37 @@ def seki_in(board: Board, col: list[int]) -> SekiInfo:
 
 def race_seki(position: PlayoutBoard, regions: list[list[int]], region_of: dict[int, int],
               region_colours: list[int], safe: _SafePoints) -> list[int]:
-    """Heads of the strings in a capturing race without eyes (对杀) that neither side wins,
-    whoever moves first: a seki (无眼双活).  Two strings of opposite colours share s >= 2
-    liberties and have a and b others; every liberty of both lies in a region touching both
-    colours that is small (at most SEKI_EYE_MAX points) or a lane of common liberties (every
-    point a liberty of both), so neither has an eye or can make one; a play on any
-    of its liberties leaves either string one liberty fewer (`_costs_one`: no way out);
-    and each other liberty is one the opponent can fill safely.  Filling a shared liberty
-    then costs the filler as much as the other side (`race_is_seki`).  Both strings have
-    RACE_STONES_MIN stones or more, so that taking either leaves its taker a space larger
-    than any eye shape that can be killed: two stones in a ring, whose capture leaves the
-    ring a bent three, are no such race.  The strings whose every liberty is one of the
+    """Heads of the strings in a capturing race (对杀) that neither side wins, whoever moves
+    first: a seki.  Both strings have RACE_STONES_MIN stones or more, so that taking either
+    leaves its taker a space larger than any eye shape that can be killed: two stones in a
+    ring, whose capture leaves the ring a bent three, are no such race.
+
+    Without eyes (无眼双活): two strings of opposite colours share s >= 2 liberties and have
+    a and b others; every liberty of both lies in a region touching both colours that is
+    small (at most SEKI_EYE_MAX points) or a lane of common liberties (every point a liberty
+    of both), so neither has an eye or can make one; a play on any of its liberties leaves
+    either string one liberty fewer (`_costs_one`: no way out); and each other liberty is
+    one the opponent can fill safely.  Filling a shared liberty then costs the filler as
+    much as the other side (`race_is_seki`).  The strings whose every liberty is one of the
     race's live and die with it and are in it too (`_attached`).  Where the count does not
     settle it (a common liberty whose filler takes a liberty back, say), the race of the two
     strings alone is read out (`race_read`) and is seki when neither side wins it moving
-    first; strings attached to it are then not added.  The races with eyes
-    (`eye_race_seki`) are added too."""
-    col, head, libs, nbrs = position.colour, position.head, position.libs, position.neighbours
-    stones = position.stones
+    first; strings attached to it are then not added.
 
-    def tight(h: int) -> bool:
-        return (len(stones[h]) >= RACE_STONES_MIN  # type: ignore[arg-type]  # at a head
-                and all(region_colours[region_of[x]] == BOTH
-                        for x in libs[h]))  # type: ignore[union-attr]  # at a head
+    With eyes (有眼双活): the two strings share a liberty; each has at most one eye of its
+    own (`race_eye`: one or two points that only its stones border, so that no play there
+    makes two), and at least one of them has one; and every other opponent string beside
+    either is safe (`_safe_beside`: taking it would give a liberty).  The race is read out
+    (`race_read`: fills, throw-ins into the eyes, passes) and is seki when neither side
+    takes the other moving first.  The static test of `seki_in` misses such a race: filling
+    the shared liberty is no self-atari, it only loses the race."""
+    col, head, libs, nbrs = position.colour, position.head, position.libs, position.neighbours
+    known: dict[int, int | None] = {}
+
+    def eye(h: int) -> int | None:  # -1: a race string without an eye
+        if h not in known:
+            known[h] = race_eye(position, h, regions, region_of, region_colours)
+        return known[h]
 
     def small_or_lane(h: int, w: int) -> bool:
         # a region past SEKI_EYE_MAX points counts only when every point is a liberty of
@@ -144,13 +151,22 @@ def race_seki(position: PlayoutBoard, regions: list[list[int]], region_of: dict[
 
     found: set[int] = set()
     for h in position.heads():
-        if col[h] != BLACK or not tight(h):
+        black_eye = eye(h) if col[h] == BLACK else None
+        if black_eye is None:
             continue
         mine: set[int] = libs[h]  # type: ignore[assignment]  # at a head
         for w in sorted({head[q] for x in mine for q in nbrs[x] if col[q] == WHITE}):
+            white_eye = eye(w)
+            if white_eye is None:
+                continue
+            if max(black_eye, white_eye) >= 0:  # an eye on one side or both
+                if (_safe_beside(position, h, w) and _safe_beside(position, w, h)
+                        and race_read(position, h, w) == (EMPTY, EMPTY)):
+                    found |= {h, w}
+                continue
             theirs: set[int] = libs[w]  # type: ignore[assignment]  # at a head
             shared = mine & theirs
-            if len(shared) < 2 or not tight(w) or not small_or_lane(h, w):
+            if len(shared) < 2 or not small_or_lane(h, w):
                 continue
             a, b = mine - shared, theirs - shared
             if (race_is_seki(len(a), len(b), len(shared))
@@ -163,48 +179,12 @@ def race_seki(position: PlayoutBoard, regions: list[list[int]], region_of: dict[
                     found |= {h, w} | attached
             elif race_read(position, h, w) == (EMPTY, EMPTY):
                 found |= {h, w}
-    return sorted(found | eye_race_seki(position, regions, region_of, region_colours))
-
-
-def eye_race_seki(position: PlayoutBoard, regions: list[list[int]],
-                  region_of: dict[int, int], region_colours: list[int]) -> set[int]:
-    """Heads of the strings in a capturing race with eyes (对杀) that neither side wins,
-    whoever moves first: a seki of one eye each, or one eye against none (有眼双活).  Two
-    strings of opposite colours, each of RACE_STONES_MIN stones or more, share a liberty;
-    each has at most one eye of its own (`race_eye`: one or two points that only its stones
-    border, so that no play there makes two), and at least one of them has one; their other
-    liberties lie in regions touching both colours; and every other opponent string beside
-    either is safe (`_safe_beside`: taking it would give a liberty).  The race is read out on
-    their liberties (`race_read`: fills, throw-ins into the eyes, passes; no verdict when a
-    play takes another string or leaves a race string a liberty elsewhere) and is seki when
-    neither side takes the other moving first.  The static test of `seki_in` misses such a
-    race: filling the shared liberty is no self-atari, it only loses the race."""
-    col, head, libs, nbrs = position.colour, position.head, position.libs, position.neighbours
-    known: dict[int, int | None] = {}
-
-    def eye(g: int) -> int | None:
-        if g not in known:
-            known[g] = race_eye(position, g, regions, region_of, region_colours)
-        return known[g]
-
-    found: set[int] = set()
-    for h in position.heads():
-        black_eye = eye(h) if col[h] == BLACK else None
-        if black_eye is None:
-            continue
-        mine: set[int] = libs[h]  # type: ignore[assignment]  # at a head
-        for w in sorted({head[q] for x in mine for q in nbrs[x] if col[q] == WHITE}):
-            white_eye = eye(w)
-            if (white_eye is not None and max(black_eye, white_eye) >= 0
-                    and _safe_beside(position, h, w) and _safe_beside(position, w, h)
-                    and race_read(position, h, w) == (EMPTY, EMPTY)):
-                found |= {h, w}
-    return found
+    return sorted(found)
 
 
 def race_eye(position: PlayoutBoard, h: int, regions: list[list[int]],
              region_of: dict[int, int], region_colours: list[int]) -> int | None:
-    """For `eye_race_seki`, the string at head h: the index of its one eye region (at most
+    """For `race_seki`, the string at head h: the index of its one eye region (at most
     RACE_EYE_MAX points, bordered by its stones only), -1 when every liberty lies in regions
     touching both colours, None when it is no race string with at most one eye (too small,
     two eyes, or a liberty in a region its colour borders that is no such eye)."""

@@ -240,34 +240,52 @@ KO_LEFT_OPEN = """
 """
 
 # The same with Black's D9 in atari at E9 too, where White's capture is a ko: each side has
-# such a stone, and the first to move connects its own or takes the other's (the count is
-# the same either way).  Each depends on who moves first, and is said so.
+# such a stone.  The first to move connects its own or takes the other's, and the other side
+# does the other: 见合 (miai).  Both taken or both standing, the count is the same (checked
+# under every preset in test_ko_stones.py), so they stand, as the players left them.
 KOS_LEFT_OPEN_ON_BOTH_SIDES = KO_LEFT_OPEN.replace("...OX....", "..OX.X...", 1)
 
 
 @pytest.mark.parametrize("seed", range(6))
-def test_a_lone_stone_left_in_an_open_ko_stands_when_it_is_the_only_one(seed: int) -> None:
-    board = board_from_diagram(KO_LEFT_OPEN)
-    report = judge(board, seed=seed)
-    e1 = board.point(0, 4)
-    assert report.status[e1] == "alive"
-    assert report.unclear == []
-    assert report.first_move == {}
-
-
-@pytest.mark.parametrize("seed", range(6))
-def test_lone_stones_in_open_kos_of_both_colours_depend_on_who_moves_first(seed: int) -> None:
+def test_lone_stones_in_open_kos_of_both_colours_stand_in_miai(seed: int) -> None:
     board = board_from_diagram(KOS_LEFT_OPEN_ON_BOTH_SIDES)
     report = judge(board, seed=seed)
-    e1, d1, d9, e9 = (board.point(*parse_vertex(v, 9, 9))  # type: ignore[misc]
-                      for v in ("E1", "D1", "D9", "E9"))
-    assert report.unclear == [(e1,), (d9,)]
+    e1, d9 = (board.point(*parse_vertex(v, 9, 9)) for v in ("E1", "D9"))
+    assert report.unclear == [] and report.first_move == {}
+    assert report.miai == [(e1,), (d9,)]
+    assert set(report.status.values()) == {"alive"}
+
+
+# A second White stone in an open ko (E5, taken at D5): two of White's against one of
+# Black's.  The first to move gets two of the three kos, so who moves first decides each.
+THREE_KOS = """
+    ..OX.X...
+    ...OX....
+    ...OX....
+    ...OX....
+    ..O.OX...
+    ...OX....
+    ...OX....
+    ...OXX...
+    ..O.OX...
+"""
+
+
+@pytest.mark.parametrize("seed", range(3))
+def test_lone_stones_in_open_kos_not_as_many_of_each_colour_depend_on_who_moves_first(
+        seed: int) -> None:
+    board = board_from_diagram(THREE_KOS)
+    report = judge(board, seed=seed)
+    e1, d1, e5, d5, d9, e9 = (board.point(*parse_vertex(v, 9, 9))
+                              for v in ("E1", "D1", "E5", "D5", "D9", "E9"))
+    assert report.miai == []
+    assert report.unclear == [(e1,), (e5,), (d9,)]
     assert report.first_move[(e1,)] == FirstMove(black="dead", white="alive", black_move=d1,
                                                  white_move=d1)
+    assert report.first_move[(e5,)] == FirstMove(black="dead", white="alive", black_move=d5,
+                                                 white_move=d5)
     assert report.first_move[(d9,)] == FirstMove(black="alive", white="dead", black_move=e9,
                                                  white_move=e9)
-    # the other strings are decided
-    assert all(st == "alive" for p, st in report.status.items() if p not in (e1, d9))
 
 
 # Black's eleven stones in White's area have two eyes, D6 and F6, each with one White stone
@@ -571,3 +589,16 @@ def test_weiqi_score_lists_what_each_side_achieves_first() -> None:
                                "white_move")} for f in detail["first_move"]] == [{
         "string": ["B1", "A2", "B2", "C2", "D2"], "black_first": "alive",
         "white_first": "dead", "black_move": "D1", "white_move": "D1"}]
+
+
+@pytest.mark.parametrize("rules", ["japanese", "chinese", "jihuozi"])
+def test_kos_in_miai_are_said_by_weiqi_unclear_and_counted_as_they_stand(rules: str) -> None:
+    engine = engine_seeded(KOS_LEFT_OPEN_ON_BOTH_SIDES, rules, seed=0)
+    moves(engine, "b pass", "w pass")
+    assert ok(engine, "weiqi-unclear") == "miai: E1 D9"
+    assert ok(engine, "final_status_list unclear") == ""
+    assert ok(engine, "final_status E1") == ok(engine, "final_status D9") == "alive"
+    standing = ok(engine, "final_score")
+    ok(engine, "weiqi-dead_stones E1 D9")
+    assert ok(engine, "final_score") == standing
+    assert ok(engine, "weiqi-unclear") == ""

@@ -12,12 +12,20 @@ from collections.abc import Callable
 
 import pytest
 from support.board_diagram import board_from_diagram
-from test_first_move import KO_LEFT_OPEN
+from test_first_move import KO_LEFT_OPEN, KOS_LEFT_OPEN_ON_BOTH_SIDES, THREE_KOS
 
-from gtp_weiqi.core.board import WHITE
+from gtp_weiqi import score_position
+from gtp_weiqi.core.board import BLACK, WHITE
 from gtp_weiqi.core.coords import format_vertex, parse_vertex
+from gtp_weiqi.core.rules import CANONICAL_PRESETS
 from gtp_weiqi.judgement import judge, pipeline
-from gtp_weiqi.judgement.ko_stones import ko_connection_stones, plain_connection_strings
+from gtp_weiqi.judgement.ko_stones import (
+    connection_strings_in_atari,
+    ko_connection_stones,
+    kos_in_miai,
+    plain_connection_strings,
+)
+from gtp_weiqi.judgement.marks import ALL_ALIVE_METHODS
 from gtp_weiqi.judgement.regions import Neighbours, find_strings
 
 Finder = Callable[[list[int], Neighbours, dict[int, int], dict[int, list[int]],
@@ -219,3 +227,77 @@ def test_two_strings_in_atari_at_one_connection_point_are_joined_by_it(seed: int
     assert report.unclear == []
     assert [report.status[board.point(*parse_vertex(v, 9, 9))] for v in ("E4", "F5", "E3")
             ] == ["alive", "alive", "alive"]
+
+
+def margins(diagram: str, rules: str, dead: list[str]) -> dict[str, float]:
+    """Every method's margin under the preset `rules`, with `dead` taken off."""
+    board = board_from_diagram(diagram)
+    size = board.width
+    stones = {c: [format_vertex(board.row_col(p)) for p in board.points if board.colour[p] == c]
+              for c in (BLACK, WHITE)}
+    count = score_position(stones[BLACK], stones[WHITE], size=size, rules=rules, dead=dead)
+    return {m.slug: m.margin for m in count.methods}
+
+
+@pytest.mark.parametrize("rules", CANONICAL_PRESETS)
+def test_kos_in_miai_count_the_same_taken_or_standing_under_every_rule_and_method(
+        rules: str) -> None:
+    # Why they may stand: whoever moves first takes one and the other side the other, and
+    # both taken count as both standing.  One taken alone (two moves by one side) does not,
+    # under every method that takes dead stones off.
+    standing = margins(KOS_LEFT_OPEN_ON_BOTH_SIDES, rules, [])
+    assert margins(KOS_LEFT_OPEN_ON_BOTH_SIDES, rules, ["E1", "D9"]) == standing
+    one_taken = margins(KOS_LEFT_OPEN_ON_BOTH_SIDES, rules, ["E1"])
+    assert all(one_taken[m] > standing[m] for m in standing if m not in ALL_ALIVE_METHODS)
+
+
+def miai(diagram: str, seki: tuple[str, ...] = (),
+         only: tuple[str, ...] | None = None) -> bool:
+    """`kos_in_miai` on the strings in atari at their own connection point of `diagram`
+    (every string living; `only`: just those at these vertices), with the strings at `seki`
+    in seki."""
+    board = board_from_diagram(diagram)
+    col = list(board.colour)
+    head, stones, libs = find_strings(col, board.points, board.neighbours)
+    at = {v: head[board.point(*parse_vertex(v, 9, 9))]  # type: ignore[misc]
+          for v in (*seki, *(only or ()))}
+    found = connection_strings_in_atari(col, board.neighbours, head, stones, libs, set(stones))
+    if only is not None:
+        found = {h: kind for h, kind in found.items() if h in {at[v] for v in only}}
+    return kos_in_miai(found, board.neighbours, stones, libs, head, {at[v] for v in seki})
+
+
+def test_kos_are_in_miai_only_as_many_of_each_colour_apart_and_out_of_seki() -> None:
+    assert miai(KOS_LEFT_OPEN_ON_BOTH_SIDES)
+    assert not miai(THREE_KOS)                     # two White kos against one Black
+    assert miai(THREE_KOS, only=("E5", "D9"))      # one of each
+    assert not miai(THREE_KOS, only=("E1", "E5"))  # both White's
+    assert not miai(TWO_STONES_AND_A_KO)           # one capture is no ko
+    # a wall beside the ko in seki: its point would be nobody's standing or taken
+    assert not miai(KOS_LEFT_OPEN_ON_BOTH_SIDES, seki=("D2",))
+
+
+# Black's D1 and White's E1 side by side, each in atari at its ko point (C1, F1): taking one
+# gives the other a liberty, so they are no two separate kos.
+KOS_SIDE_BY_SIDE = """
+    .........
+    .........
+    .........
+    .........
+    .........
+    ...OX....
+    ...OX....
+    ..XOXO...
+    .X.XO.O..
+"""
+
+
+def test_kos_side_by_side_are_no_miai() -> None:
+    board = board_from_diagram(KOS_SIDE_BY_SIDE)
+    col = list(board.colour)
+    head, stones, libs = find_strings(col, board.points, board.neighbours)
+    d1, e1 = (head[board.point(*parse_vertex(v, 9, 9))] for v in ("D1", "E1"))
+    assert libs[d1] == {board.point(*parse_vertex("C1", 9, 9))}
+    assert libs[e1] == {board.point(*parse_vertex("F1", 9, 9))}
+    found = {d1: (BLACK, True), e1: (WHITE, True)}
+    assert not kos_in_miai(found, board.neighbours, stones, libs, head, set())

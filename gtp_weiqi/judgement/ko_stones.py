@@ -13,8 +13,12 @@ How the games are counted (the players' result and KataGo, on human games of KGS
 Tygem; docs/judgement.md has the figures): a *single* such string, or several of one colour
 only, is connected by its owner: the pipeline (`_settle_connections_in_atari`) judges the
 position again with the connections played.  When each colour has one, the first to move
-connects its own or takes the other's (见合, miai; for a ko the count is the same either
-way), and the games measured go both ways, so each depends on who moves first.
+connects its own or takes the other's, and the other side answers on the other: 见合
+(miai).  For lone stones in open kos, as many of each colour (`kos_in_miai`), the count is then
+the same whoever moves first, and the same as the position's as it stands: they stand alive,
+as the players left them (the games measured keep most such pairs and take both off in the
+others, a toss between two markings of one count, and never split them: docs/judgement.md).
+Otherwise (a plain kind among them, or more of one colour) each depends on who moves first.
 `connection_strings_in_atari` finds both kinds, each string on its own
 (two found beside one opponent string may take it together: the pipeline checks).
 """
@@ -75,3 +79,25 @@ def plain_connection_strings(col: list[int], nbrs: Neighbours, head: dict[int, i
     capture at the liberty is no ko."""
     return {h: c for h, (c, ko) in connection_strings_in_atari(
         col, nbrs, head, stones, libs, living).items() if not ko}
+
+
+def kos_in_miai(found: dict[int, tuple[int, bool]], nbrs: Neighbours,
+                stones: dict[int, list[int]], libs: dict[int, set[int]], head: dict[int, int],
+                seki: set[int]) -> bool:
+    """Whether `found` (`connection_strings_in_atari`) is lone stones in open kos only, as
+    many of each colour, apart from each other (no stone or liberty of one beside another's)
+    and with no `seki` string (heads) around them.  Each such ko is then worth the same to
+    either side (its stone and liberty make one region of two points, the owner's while it
+    stands, nobody's once it is taken), so whoever moves first takes one and the other side
+    another: the count of the position as it stands."""
+    colours = [c for c, ko in found.values() if ko]
+    if len(colours) != len(found) or colours.count(colours[0]) * 2 != len(colours):
+        return False
+    spots = [{stones[h][0], next(iter(libs[h]))} for h in found]
+    for i, spot in enumerate(spots):
+        around = {q for p in spot for q in nbrs[p]} - spot
+        if any(around & other for other in spots[i + 1:]):
+            return False
+        if any(head.get(q) in seki for q in around):
+            return False
+    return True

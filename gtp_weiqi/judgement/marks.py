@@ -45,6 +45,14 @@ class Verdict:
         known = self.report.first_move
         return {s: known[s] for s in self.unclear if s in known}
 
+    @property
+    def miai(self) -> list[tuple[int, ...]]:
+        """The lone stones in open kos the judgement left standing in miai (见合), while
+        no mark overrules them."""
+        if self.report is None:
+            return []
+        return [s for s in self.report.miai if self.status.get(s[0]) == "alive"]
+
 
 class Judge:
     """Caches the engine's own judgement per position (judging a 19x19 board takes a while)."""

@@ -46,8 +46,9 @@ marks (死活与归属: a status per string, an owner per empty point):
    `_settle_connections_in_atari`: strings left in atari at their own connection point (a
    lone stone in an open ko, or a capture that is no ko): when only one colour has such
    strings, the position is judged again with their connections played, and that judgement
-   is taken for every string not proven; when both colours have, each depends on who moves
-   first (`ko_stones`);
+   is taken for every string not proven; when both colours have, lone stones in open kos,
+   as many of each colour, stand alive in miai (见合: the count is the same whoever moves
+   first), and otherwise each depends on who moves first (`ko_stones`);
    `_mark_seki`: seki judged again without the dead stones; then the point owners (`owners`).
 
 What none of them decides is *unclear*: said, not guessed.  Everything is deterministic for a
@@ -68,7 +69,7 @@ from .decision import bent_four_in_corner, decide_by_playouts
 from .enclosed import enclosure, read_kos, read_sides, wall_holds
 from .first_move import FirstMove, first_move_outcomes, lives_by_one_move
 from .held import kill_bare_holders, read_held_races, revive_holders
-from .ko_stones import connection_strings_in_atari
+from .ko_stones import connection_strings_in_atari, kos_in_miai
 from .links import revive_connected, revive_joined, revive_two_eyed
 from .openness import free_strings
 from .owners import point_owners
@@ -90,6 +91,7 @@ class _Judging:
     ownership -- point -> +1 Black ... -1 White, where playouts judged it
     playouts -- the decision's playouts, once they ran (the first-move stage plays on)
     first_move -- unclear strings (stone points) whose fate depends on who moves first
+    miai -- lone stones in open kos left standing in miai (`kos_in_miai`)
     """
 
     def __init__(self, board: Board) -> None:
@@ -105,6 +107,7 @@ class _Judging:
         self.ownership: dict[int, float] = {}
         self.playouts: list[OwnershipPlayouts] = []
         self.first_move: dict[tuple[int, ...], FirstMove] = {}
+        self.miai: list[tuple[int, ...]] = []
 
     def put_back(self, final: list[int], heads: Iterable[int]) -> list[int]:
         """A copy of `final` with the stones of the strings `heads` on it."""
@@ -613,14 +616,22 @@ def _settle_connections_in_atari(j: _Judging, final: list[int],
     strings of one group keep one verdict); without `judge_connected`, or when the
     connections take stones or one is illegal (`_connected`), they stand.  When both
     colours have, each depends on who moves first (the first to move connects its own or
-    takes the other's), unclear.  Proven verdicts stay."""
+    takes the other's), unclear, unless they are lone stones in open kos in miai
+    (`kos_in_miai`): those stand alive, listed in `miai`.  Proven verdicts stay."""
     living = {h for h, st in j.string_status.items() if st in (ALIVE, SEKI)}
-    found = {h: c for h, (c, _ko) in connection_strings_in_atari(
+    kinds = {h: kind for h, kind in connection_strings_in_atari(
         j.col, j.nbrs, j.head, j.stones, j.libs, living).items() if h not in j.certain}
+    found = {h: c for h, (c, _ko) in kinds.items()}
     if not found:
         return final
     point = {h: next(iter(j.libs[h])) for h in found}  # each string's one liberty
     if len(set(found.values())) == 2:
+        seki = {h for h, st in j.string_status.items() if st == SEKI}
+        if kos_in_miai(kinds, j.nbrs, j.stones, j.libs, j.head, seki):
+            for h in found:
+                j.string_status[h] = ALIVE
+                j.miai.append(tuple(j.stones[h]))
+            return j.dead_removed()
         for h, c in found.items():
             j.string_status.pop(h, None)
             j.first_move[tuple(j.stones[h])] = FirstMove.of_owner(
@@ -697,4 +708,5 @@ def _report(j: _Judging, final: list[int], seki: SekiInfo) -> StatusReport:
     return StatusReport(status=status, owner=owner, unclear=unclear,
                         ownership={p: ownership[p] for p in j.points},
                         first_move={k: f for k, f in j.first_move.items()
-                                    if j.head[k[0]] not in j.string_status})
+                                    if j.head[k[0]] not in j.string_status},
+                        miai=sorted(j.miai))

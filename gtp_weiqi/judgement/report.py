@@ -133,6 +133,9 @@ class StatusReport:
     first_move -- the unclear strings (keys as in `unclear`) whose fate depends on who moves
         first -> a `FirstMove`: the status each side achieves by moving first,
         and its first move
+    miai -- lone stones in open kos, as many of each colour, left standing (见合, miai):
+        whoever moves first takes one and the other side another, so the count is that of
+        the position as it stands; they read 'alive' (judgement/ko_stones.py)
     """
 
     status: dict[int, str]
@@ -140,3 +143,4 @@ class StatusReport:
     unclear: list[tuple[int, ...]]
     ownership: dict[int, float]
     first_move: dict[tuple[int, ...], FirstMove] = field(default_factory=dict)
+    miai: list[tuple[int, ...]] = field(default_factory=list)

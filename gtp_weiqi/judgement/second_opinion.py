@@ -147,9 +147,10 @@ def combine(board: Board, report: StatusReport, ownership: Ownership, *,
             if view.verdict == ALIVE and status[stones[0]] == SEKI:
                 views[stones] = replace(view, verdict=SEKI)
     first_move = {s: f for s, f in report.first_move.items() if s in new_unclear}
+    miai = [s for s in report.miai if s not in views]  # the engine agreed they stand
     return OpinionReport(status=status, owner=owner, unclear=sorted(new_unclear),
-                         ownership=report.ownership, first_move=first_move, views=views,
-                         engine=engine)
+                         ownership=report.ownership, first_move=first_move, miai=miai,
+                         views=views, engine=engine)
 
 
 def _settle(board: Board, status: dict[int, str]) -> tuple[dict[int, str], dict[int, str]]:
@@ -170,7 +171,7 @@ def unavailable(report: StatusReport, engine: str, why: str) -> OpinionReport:
     """Our own report, saying why the engine gave no opinion."""
     return OpinionReport(status=report.status, owner=report.owner, unclear=report.unclear,
                          ownership=report.ownership, first_move=report.first_move,
-                         engine=engine, failure=why)
+                         miai=report.miai, engine=engine, failure=why)
 
 
 class OpinionJudge(Judge):

@@ -241,25 +241,55 @@ KO_LEFT_OPEN = """
 
 # The same with Black's D9 in atari at E9 too, where White's capture is a ko: each side has
 # such a stone.  The first to move connects its own or takes the other's, and the other side
-# does the other: 见合 (miai).  Both taken or both standing, the count is the same (checked
-# under every preset in test_ko_stones.py), so they stand, as the players left them.
-KOS_LEFT_OPEN_ON_BOTH_SIDES = KO_LEFT_OPEN.replace("...OX....", "..OX.X...", 1)
+# does the other: 见合 (miai).  Played out either way, the count of points is that of the
+# position as it stands (checked in test_ko_stones.py), so they stand, as the players left
+# them.  The strings beside each ko point (B1-C1, F9-G9) have three liberties: a capture
+# there ataris nothing.
+KOS_LEFT_OPEN_ON_BOTH_SIDES = """
+    ..OX.XX..
+    ...OX....
+    ...OX....
+    ...OX....
+    ...OX....
+    ...OX....
+    ...OX....
+    ...OXX...
+    .OO.OX...
+"""
 
 
 @pytest.mark.parametrize("seed", range(6))
 def test_lone_stones_in_open_kos_of_both_colours_stand_in_miai(seed: int) -> None:
     board = board_from_diagram(KOS_LEFT_OPEN_ON_BOTH_SIDES)
     report = judge(board, seed=seed)
-    e1, d9 = (board.point(*parse_vertex(v, 9, 9)) for v in ("E1", "D9"))
+    e1, d1, d9, e9 = (board.point(*parse_vertex(v, 9, 9)) for v in ("E1", "D1", "D9", "E9"))
     assert report.unclear == [] and report.first_move == {}
-    assert report.miai == [(e1,), (d9,)]
+    assert report.miai == {
+        (e1,): FirstMove(black="dead", white="alive", black_move=d1, white_move=d1),
+        (d9,): FirstMove(black="alive", white="dead", black_move=e9, white_move=e9)}
     assert set(report.status.values()) == {"alive"}
+
+
+# As KO_LEFT_OPEN with Black's D9 in an open ko too, but Black's F9 beside its ko point has
+# two liberties (White's G9 beside it): White's capture at E9 ataris F9, so the kos are no
+# miai.
+KOS_BESIDE_SHORT_STRINGS = KO_LEFT_OPEN.replace("...OX....", "..OX.XO..", 1)
+
+
+@pytest.mark.parametrize("seed", range(3))
+def test_kos_whose_capture_ataris_a_neighbour_depend_on_who_moves_first(seed: int) -> None:
+    board = board_from_diagram(KOS_BESIDE_SHORT_STRINGS)
+    report = judge(board, seed=seed)
+    e1, d9 = (board.point(*parse_vertex(v, 9, 9)) for v in ("E1", "D9"))
+    assert report.miai == {}
+    assert report.unclear == [(e1,), (d9,)]
+    assert set(report.first_move) == {(e1,), (d9,)}
 
 
 # A second White stone in an open ko (E5, taken at D5): two of White's against one of
 # Black's.  The first to move gets two of the three kos, so who moves first decides each.
 THREE_KOS = """
-    ..OX.X...
+    ..OX.XX..
     ...OX....
     ...OX....
     ...OX....
@@ -267,7 +297,7 @@ THREE_KOS = """
     ...OX....
     ...OX....
     ...OXX...
-    ..O.OX...
+    .OO.OX...
 """
 
 
@@ -278,7 +308,7 @@ def test_lone_stones_in_open_kos_not_as_many_of_each_colour_depend_on_who_moves_
     report = judge(board, seed=seed)
     e1, d1, e5, d5, d9, e9 = (board.point(*parse_vertex(v, 9, 9))
                               for v in ("E1", "D1", "E5", "D5", "D9", "E9"))
-    assert report.miai == []
+    assert report.miai == {}
     assert report.unclear == [(e1,), (e5,), (d9,)]
     assert report.first_move[(e1,)] == FirstMove(black="dead", white="alive", black_move=d1,
                                                  white_move=d1)
@@ -591,7 +621,7 @@ def test_weiqi_score_lists_what_each_side_achieves_first() -> None:
         "white_first": "dead", "black_move": "D1", "white_move": "D1"}]
 
 
-@pytest.mark.parametrize("rules", ["japanese", "chinese", "jihuozi"])
+@pytest.mark.parametrize("rules", ["japanese", "chinese", "jipingdian-art"])
 def test_kos_in_miai_are_said_by_weiqi_unclear_and_counted_as_they_stand(rules: str) -> None:
     engine = engine_seeded(KOS_LEFT_OPEN_ON_BOTH_SIDES, rules, seed=0)
     moves(engine, "b pass", "w pass")
@@ -599,6 +629,17 @@ def test_kos_in_miai_are_said_by_weiqi_unclear_and_counted_as_they_stand(rules: 
     assert ok(engine, "final_status_list unclear") == ""
     assert ok(engine, "final_status E1") == ok(engine, "final_status D9") == "alive"
     standing = ok(engine, "final_score")
-    ok(engine, "weiqi-dead_stones E1 D9")
-    assert ok(engine, "final_score") == standing
+    ok(engine, "weiqi-dead_stones E1")  # a mark on one: the pair is no longer in miai
     assert ok(engine, "weiqi-unclear") == ""
+    assert ok(engine, "final_score") != standing
+
+
+@pytest.mark.parametrize("rules", ["jihuozi", "stone-scoring"])
+def test_kos_in_miai_depend_on_who_moves_first_under_methods_that_count_them_otherwise(
+        rules: str) -> None:
+    engine = engine_seeded(KOS_LEFT_OPEN_ON_BOTH_SIDES, rules, seed=0)
+    moves(engine, "b pass", "w pass")
+    assert ok(engine, "weiqi-unclear").splitlines() == [
+        "E1 depends on who moves first: Black first dead (D1), White first alive (D1)",
+        "D9 depends on who moves first: Black first alive (E9), White first dead (E9)"]
+    assert ok(engine, "final_status E1") == "unclear"

@@ -12,10 +12,15 @@ from collections.abc import Callable
 
 import pytest
 from support.board_diagram import board_from_diagram
-from test_first_move import KO_LEFT_OPEN, KOS_LEFT_OPEN_ON_BOTH_SIDES, THREE_KOS
+from test_first_move import (
+    KO_LEFT_OPEN,
+    KOS_BESIDE_SHORT_STRINGS,
+    KOS_LEFT_OPEN_ON_BOTH_SIDES,
+    THREE_KOS,
+)
 
 from gtp_weiqi import score_position
-from gtp_weiqi.core.board import BLACK, WHITE
+from gtp_weiqi.core.board import BLACK, WHITE, Board, opponent
 from gtp_weiqi.core.coords import format_vertex, parse_vertex
 from gtp_weiqi.core.rules import CANONICAL_PRESETS
 from gtp_weiqi.judgement import judge, pipeline
@@ -25,7 +30,7 @@ from gtp_weiqi.judgement.ko_stones import (
     kos_in_miai,
     plain_connection_strings,
 )
-from gtp_weiqi.judgement.marks import ALL_ALIVE_METHODS
+from gtp_weiqi.judgement.marks import kos_in_miai_count_alike
 from gtp_weiqi.judgement.regions import Neighbours, find_strings
 
 Finder = Callable[[list[int], Neighbours, dict[int, int], dict[int, list[int]],
@@ -229,26 +234,72 @@ def test_two_strings_in_atari_at_one_connection_point_are_joined_by_it(seed: int
             ] == ["alive", "alive", "alive"]
 
 
-def margins(diagram: str, rules: str, dead: list[str]) -> dict[str, float]:
-    """Every method's margin under the preset `rules`, with `dead` taken off."""
-    board = board_from_diagram(diagram)
-    size = board.width
+
+def margins(board: Board, rules: str, captured: int = 0) -> dict[str, float]:
+    """Every method's margin under the preset `rules`, every stone alive, `captured` stones
+    taken by each side."""
     stones = {c: [format_vertex(board.row_col(p)) for p in board.points if board.colour[p] == c]
               for c in (BLACK, WHITE)}
-    count = score_position(stones[BLACK], stones[WHITE], size=size, rules=rules, dead=dead)
+    count = score_position(stones[BLACK], stones[WHITE], size=board.width, rules=rules, dead=[],
+                           captured={"b": captured, "w": captured})
     return {m.slug: m.margin for m in count.methods}
 
 
+def played_out(diagram: str, kos: tuple[str, ...]) -> tuple[Board, Board, Board]:
+    """The position of `diagram`; the same with the ko stones at `kos` connected by their
+    owners; and with each taken and its point filled by the taker."""
+    standing = board_from_diagram(diagram)
+    at = {v: standing.point(*parse_vertex(v, standing.width, standing.height))  # type: ignore[misc]
+          for v in kos}
+    point = {v: next(iter(standing.liberties_at(at[v]))) for v in kos}
+    colour = {v: standing.colour[at[v]] for v in kos}
+    connected, taken = standing.copy(), standing.copy()
+    for v in kos:
+        connected.play(point[v], colour[v])
+        taken.play(point[v], opponent(colour[v]))
+    for v in kos:
+        taken.play(at[v], opponent(colour[v]))
+    return standing, connected, taken
+
+
+# KOS_LEFT_OPEN_ON_BOTH_SIDES on 13x13 with White's ko point A7 the only link between two
+# White groups: taking the ko leaves two blocks where connecting it makes one.
+KOS_JOINING_BLOCKS = """
+    ....OX.XX....
+    .....OX......
+    .....OX......
+    .....OX......
+    OOOOOOX......
+    OXXXXXX......
+    .OX..........
+    OXXXXXX......
+    OOOOOOX......
+    .....OX......
+    .....OX......
+    .....OX......
+    .....OX......
+"""
+
+
 @pytest.mark.parametrize("rules", CANONICAL_PRESETS)
-def test_kos_in_miai_count_the_same_taken_or_standing_under_every_rule_and_method(
+def test_kos_in_miai_count_the_same_standing_or_played_out_under_every_point_count(
         rules: str) -> None:
-    # Why they may stand: whoever moves first takes one and the other side the other, and
-    # both taken count as both standing.  One taken alone (two moves by one side) does not,
-    # under every method that takes dead stones off.
-    standing = margins(KOS_LEFT_OPEN_ON_BOTH_SIDES, rules, [])
-    assert margins(KOS_LEFT_OPEN_ON_BOTH_SIDES, rules, ["E1", "D9"]) == standing
-    one_taken = margins(KOS_LEFT_OPEN_ON_BOTH_SIDES, rules, ["E1"])
-    assert all(one_taken[m] > standing[m] for m in standing if m not in ALL_ALIVE_METHODS)
+    # Why they may stand: whoever moves first connects its own or takes one, the other side
+    # does the same on the other; both played-out positions count as the one standing,
+    # under every method but those that charge per block and stone scoring.
+    for diagram, kos in ((KOS_LEFT_OPEN_ON_BOTH_SIDES, ("E1", "D9")),
+                         (KOS_JOINING_BLOCKS, ("F13", "B7"))):
+        standing, connected, taken = played_out(diagram, kos)
+        as_it_stands, both_connected = margins(standing, rules), margins(connected, rules)
+        both_taken = margins(taken, rules, captured=1)
+        alike = {m for m in as_it_stands if kos_in_miai_count_alike(m)}
+        assert alike >= {"area", "territory", "aga", "ing", "jipingdian", "dengzi"}
+        for m in alike:
+            assert as_it_stands[m] == both_connected[m] == both_taken[m], m
+    # The methods left out are left out for a reason: a position they count otherwise.
+    standing, connected, taken = played_out(KOS_JOINING_BLOCKS, ("F13", "B7"))
+    assert margins(taken, "jihuozi", captured=1)["zilu"] != margins(connected, "jihuozi")["zilu"]
+    assert margins(standing, rules)["stone"] != margins(connected, rules)["stone"]
 
 
 def miai(diagram: str, seki: tuple[str, ...] = (),
@@ -264,7 +315,8 @@ def miai(diagram: str, seki: tuple[str, ...] = (),
     found = connection_strings_in_atari(col, board.neighbours, head, stones, libs, set(stones))
     if only is not None:
         found = {h: kind for h, kind in found.items() if h in {at[v] for v in only}}
-    return kos_in_miai(found, board.neighbours, stones, libs, head, {at[v] for v in seki})
+    return kos_in_miai(col, board.neighbours, head, stones, libs, found,
+                       {at[v] for v in seki})
 
 
 def test_kos_are_in_miai_only_as_many_of_each_colour_apart_and_out_of_seki() -> None:
@@ -272,8 +324,10 @@ def test_kos_are_in_miai_only_as_many_of_each_colour_apart_and_out_of_seki() -> 
     assert not miai(THREE_KOS)                     # two White kos against one Black
     assert miai(THREE_KOS, only=("E5", "D9"))      # one of each
     assert not miai(THREE_KOS, only=("E1", "E5"))  # both White's
+    assert not miai(THREE_KOS, only=())            # none
     assert not miai(TWO_STONES_AND_A_KO)           # one capture is no ko
-    # a wall beside the ko in seki: its point would be nobody's standing or taken
+    assert not miai(KOS_BESIDE_SHORT_STRINGS)      # a capture ataris a neighbour
+    # a string beside the ko in seki: the capture would give it a liberty
     assert not miai(KOS_LEFT_OPEN_ON_BOTH_SIDES, seki=("D2",))
 
 
@@ -300,4 +354,27 @@ def test_kos_side_by_side_are_no_miai() -> None:
     assert libs[d1] == {board.point(*parse_vertex("C1", 9, 9))}
     assert libs[e1] == {board.point(*parse_vertex("F1", 9, 9))}
     found = {d1: (BLACK, True), e1: (WHITE, True)}
-    assert not kos_in_miai(found, board.neighbours, stones, libs, head, set())
+    assert not kos_in_miai(col, board.neighbours, head, stones, libs, found, set())
+
+
+# White's E6 in an open ko at E7, and Black's F1 in an open ko at G1 beside White's string
+# A3-E3 E2 F2 E1, in seki with Black's corner A1-C2: White's capture at G1 gives that string
+# a third liberty and the seki turns into White's capture of the corner.  Found in review.
+KO_BESIDE_A_SEKI = """
+    .........
+    ....O....
+    OOOO.OOOO
+    XXXXOXXXX
+    ....X....
+    XXXXXX...
+    OOOOOXX..
+    XXX.OOX..
+    XXX.OX.X.
+"""
+
+
+@pytest.mark.parametrize("seed", range(3))
+def test_kos_beside_a_seki_are_no_miai(seed: int) -> None:
+    board = board_from_diagram(KO_BESIDE_A_SEKI)
+    assert miai(KO_BESIDE_A_SEKI, seki=("E2",)) is False
+    assert judge(board, seed=seed).miai == {}

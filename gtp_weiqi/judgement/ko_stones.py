@@ -25,7 +25,7 @@ Otherwise (a plain kind among them, or more of one colour) each depends on who m
 
 from __future__ import annotations
 
-from ..core.board import EMPTY, opponent
+from ..core.board import BLACK, EMPTY, opponent
 from .regions import Neighbours
 
 
@@ -81,23 +81,26 @@ def plain_connection_strings(col: list[int], nbrs: Neighbours, head: dict[int, i
         col, nbrs, head, stones, libs, living).items() if not ko}
 
 
-def kos_in_miai(found: dict[int, tuple[int, bool]], nbrs: Neighbours,
-                stones: dict[int, list[int]], libs: dict[int, set[int]], head: dict[int, int],
-                seki: set[int]) -> bool:
+
+def kos_in_miai(col: list[int], nbrs: Neighbours, head: dict[int, int],
+                stones: dict[int, list[int]], libs: dict[int, set[int]],
+                found: dict[int, tuple[int, bool]], seki: set[int]) -> bool:
     """Whether `found` (`connection_strings_in_atari`) is lone stones in open kos only, as
-    many of each colour, apart from each other (no stone or liberty of one beside another's)
-    and with no `seki` string (heads) around them.  Each such ko is then worth the same to
-    either side (its stone and liberty make one region of two points, the owner's while it
-    stands, nobody's once it is taken), so whoever moves first takes one and the other side
-    another: the count of the position as it stands."""
+    many of each colour, that no ko's play touches another's: apart (no stone or liberty of
+    one beside another's), the owner's strings around each liberty with three liberties or
+    more (the capture there ataris none of them), and no string around in `seki` (heads:
+    a capture would give it a liberty).  Whoever moves first then connects its own or takes
+    one, and the other side does the same on another; played out either way, the count of
+    points is that of the position as it stands (docs/judgement.md)."""
     colours = [c for c, ko in found.values() if ko]
-    if len(colours) != len(found) or colours.count(colours[0]) * 2 != len(colours):
+    if not colours or len(colours) != len(found) or colours.count(BLACK) * 2 != len(colours):
         return False
     spots = [{stones[h][0], next(iter(libs[h]))} for h in found]
-    for i, spot in enumerate(spots):
+    for i, (h, spot) in enumerate(zip(found, spots, strict=True)):
         around = {q for p in spot for q in nbrs[p]} - spot
         if any(around & other for other in spots[i + 1:]):
             return False
-        if any(head.get(q) in seki for q in around):
+        strings = {head[q] for q in around if col[q] != EMPTY}
+        if strings & seki or any(len(libs[g]) < 3 for g in strings if col[g] == col[h]):
             return False
     return True

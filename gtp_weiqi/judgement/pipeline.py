@@ -91,7 +91,8 @@ class _Judging:
     ownership -- point -> +1 Black ... -1 White, where playouts judged it
     playouts -- the decision's playouts, once they ran (the first-move stage plays on)
     first_move -- unclear strings (stone points) whose fate depends on who moves first
-    miai -- lone stones in open kos left standing in miai (`kos_in_miai`)
+    miai -- lone stones in open kos left standing in miai (`kos_in_miai`), with what
+        each side achieves moving first
     """
 
     def __init__(self, board: Board) -> None:
@@ -107,7 +108,7 @@ class _Judging:
         self.ownership: dict[int, float] = {}
         self.playouts: list[OwnershipPlayouts] = []
         self.first_move: dict[tuple[int, ...], FirstMove] = {}
-        self.miai: list[tuple[int, ...]] = []
+        self.miai: dict[tuple[int, ...], FirstMove] = {}
 
     def put_back(self, final: list[int], heads: Iterable[int]) -> list[int]:
         """A copy of `final` with the stones of the strings `heads` on it."""
@@ -626,16 +627,16 @@ def _settle_connections_in_atari(j: _Judging, final: list[int],
         return final
     point = {h: next(iter(j.libs[h])) for h in found}  # each string's one liberty
     if len(set(found.values())) == 2:
-        seki = {h for h, st in j.string_status.items() if st == SEKI}
-        if kos_in_miai(kinds, j.nbrs, j.stones, j.libs, j.head, seki):
-            for h in found:
-                j.string_status[h] = ALIVE
-                j.miai.append(tuple(j.stones[h]))
-            return j.dead_removed()
+        seki = {j.head[ss[0]] for ss in seki_in(j.board, final).strings}
+        in_miai = kos_in_miai(j.col, j.nbrs, j.head, j.stones, j.libs, kinds, seki)
         for h, c in found.items():
+            fate = FirstMove.of_owner(c, ALIVE, point[h], DEAD, point[h])
+            if in_miai:
+                j.string_status[h] = ALIVE
+                j.miai[tuple(j.stones[h])] = fate
+                continue
             j.string_status.pop(h, None)
-            j.first_move[tuple(j.stones[h])] = FirstMove.of_owner(
-                c, ALIVE, point[h], DEAD, point[h])
+            j.first_move[tuple(j.stones[h])] = fate
         return j.dead_removed()
     connected = None if judge_connected is None else _connected(
         j.board, sorted(set(point.values())), next(iter(found.values())))
@@ -709,4 +710,5 @@ def _report(j: _Judging, final: list[int], seki: SekiInfo) -> StatusReport:
                         ownership={p: ownership[p] for p in j.points},
                         first_move={k: f for k, f in j.first_move.items()
                                     if j.head[k[0]] not in j.string_status},
-                        miai=sorted(j.miai))
+                        miai={k: j.miai[k] for k in sorted(j.miai)
+                              if j.string_status.get(j.head[k[0]]) == ALIVE})

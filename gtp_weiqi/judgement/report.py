@@ -133,9 +133,12 @@ class StatusReport:
     first_move -- the unclear strings (keys as in `unclear`) whose fate depends on who moves
         first -> a `FirstMove`: the status each side achieves by moving first,
         and its first move
-    miai -- lone stones in open kos, as many of each colour, left standing (见合, miai):
-        whoever moves first takes one and the other side another, so the count is that of
-        the position as it stands; they read 'alive' (judgement/ko_stones.py)
+    miai -- lone stones in open kos, as many of each colour, left standing (见合, miai),
+        keys as in `unclear`, -> a `FirstMove` as for `first_move`: whoever moves first
+        connects its own or takes one, and the other side does the same on another, so the
+        count of points is that of the position as it stands; they read 'alive'
+        (judgement/ko_stones.py).  Methods that charge per block count them otherwise
+        (judgement/marks.py `kos_in_miai_count_alike`)
     """
 
     status: dict[int, str]
@@ -143,4 +146,4 @@ class StatusReport:
     unclear: list[tuple[int, ...]]
     ownership: dict[int, float]
     first_move: dict[tuple[int, ...], FirstMove] = field(default_factory=dict)
-    miai: list[tuple[int, ...]] = field(default_factory=list)
+    miai: dict[tuple[int, ...], FirstMove] = field(default_factory=dict)

@@ -147,7 +147,8 @@ def combine(board: Board, report: StatusReport, ownership: Ownership, *,
             if view.verdict == ALIVE and status[stones[0]] == SEKI:
                 views[stones] = replace(view, verdict=SEKI)
     first_move = {s: f for s, f in report.first_move.items() if s in new_unclear}
-    miai = [s for s in report.miai if s not in views]  # the engine agreed they stand
+    # a pair is one unit: the engine overruling one of them leaves none in miai
+    miai = {} if any(s in views for s in report.miai) else report.miai
     return OpinionReport(status=status, owner=owner, unclear=sorted(new_unclear),
                          ownership=report.ownership, first_move=first_move, miai=miai,
                          views=views, engine=engine)

@@ -1,7 +1,7 @@
 """`ko_connection_stones`: the lone stones in atari at their own connection point, whose
 capture is a ko (劫), and the stones that look like them but are not;
 `plain_connection_strings`: the strings in atari at their own connection point whose capture
-is no ko; and how the judgement settles both.
+is no ko; and how the judgement settles both (`kos_in_miai`: one of each colour in miai).
 
 Diagrams: rows top first, X black, O white, '.' empty; row 1 is the bottom row.
 """
@@ -14,7 +14,7 @@ import pytest
 from support.board_diagram import board_from_diagram
 from test_first_move import (
     KO_LEFT_OPEN,
-    KOS_BESIDE_SHORT_STRINGS,
+    KOS_JOINING_TWO_STRINGS,
     KOS_LEFT_OPEN_ON_BOTH_SIDES,
     THREE_KOS,
 )
@@ -30,7 +30,6 @@ from gtp_weiqi.judgement.ko_stones import (
     kos_in_miai,
     plain_connection_strings,
 )
-from gtp_weiqi.judgement.marks import kos_in_miai_count_alike
 from gtp_weiqi.judgement.regions import Neighbours, find_strings
 
 Finder = Callable[[list[int], Neighbours, dict[int, int], dict[int, list[int]],
@@ -262,8 +261,22 @@ def played_out(diagram: str, kos: tuple[str, ...]) -> tuple[Board, Board, Board]
     return standing, connected, taken
 
 
-# KOS_LEFT_OPEN_ON_BOTH_SIDES on 13x13 with White's ko point A7 the only link between two
-# White groups: taking the ko leaves two blocks where connecting it makes one.
+@pytest.mark.parametrize("rules", CANONICAL_PRESETS)
+def test_kos_in_miai_count_the_same_standing_or_played_out(rules: str) -> None:
+    # Why they may stand: whoever moves first connects its own or takes one, the other side
+    # does the same on the other; both played-out positions count as the one standing under
+    # every method but stone scoring, which takes an area holding a string in atari for seki
+    # (docs/judgement.md: a lone stone left in an open ko miscounts there alone too).
+    standing, connected, taken = played_out(KOS_LEFT_OPEN_ON_BOTH_SIDES, ("E1", "D9"))
+    as_it_stands, both_connected = margins(standing, rules), margins(connected, rules)
+    both_taken = margins(taken, rules, captured=1)
+    for m in set(as_it_stands) - {"stone"}:
+        assert as_it_stands[m] == both_connected[m] == both_taken[m], m
+
+
+# On 13x13, each ko point the only link between two strings of its owner (F13 between E13..
+# and G13; A7 between White's two groups): taking a ko leaves two blocks where connecting
+# makes one, which the methods that charge per block (计活子) count.
 KOS_JOINING_BLOCKS = """
     ....OX.XX....
     .....OX......
@@ -281,25 +294,39 @@ KOS_JOINING_BLOCKS = """
 """
 
 
-@pytest.mark.parametrize("rules", CANONICAL_PRESETS)
-def test_kos_in_miai_count_the_same_standing_or_played_out_under_every_point_count(
-        rules: str) -> None:
-    # Why they may stand: whoever moves first connects its own or takes one, the other side
-    # does the same on the other; both played-out positions count as the one standing,
-    # under every method but those that charge per block and stone scoring.
-    for diagram, kos in ((KOS_LEFT_OPEN_ON_BOTH_SIDES, ("E1", "D9")),
-                         (KOS_JOINING_BLOCKS, ("F13", "B7"))):
-        standing, connected, taken = played_out(diagram, kos)
-        as_it_stands, both_connected = margins(standing, rules), margins(connected, rules)
-        both_taken = margins(taken, rules, captured=1)
-        alike = {m for m in as_it_stands if kos_in_miai_count_alike(m)}
-        assert alike >= {"area", "territory", "aga", "ing", "jipingdian", "dengzi"}
-        for m in alike:
-            assert as_it_stands[m] == both_connected[m] == both_taken[m], m
-    # The methods left out are left out for a reason: a position they count otherwise.
+def test_kos_joining_blocks_count_otherwise_played_out_and_are_no_miai() -> None:
     standing, connected, taken = played_out(KOS_JOINING_BLOCKS, ("F13", "B7"))
     assert margins(taken, "jihuozi", captured=1)["zilu"] != margins(connected, "jihuozi")["zilu"]
-    assert margins(standing, rules)["stone"] != margins(connected, rules)["stone"]
+    report = judge(standing, seed=0)
+    assert report.miai == {} and len(report.unclear) == 2
+
+
+# On 13x13, Black's E13 in an open ko at F13 beside Black's G13-J13 (three liberties), in a
+# race with White's string beside it (two liberties: H12, K13); White's F1 in an open ko at
+# E1.  As it stands Black wins the race; with White taking at F13, Black's string drops to
+# two liberties and the race turns to seki.  Only the judgement played out shows it (found in
+# review); with the checks of the position made to pass, it still keeps them out of miai.
+KO_IN_A_RACE = """
+    ...OX.XXX.OOX
+    ...OOXO.OOOOX
+    ....OXOOOOOOX
+    ....OXXXXXXXX
+    ....OX.......
+    ....OX.......
+    ....OX.......
+    ....OX.......
+    ....OX.......
+    ....OX.......
+    ....OX.......
+    ....OXX......
+    ..OO.OX......
+"""
+
+
+def test_kos_whose_capture_turns_a_race_are_no_miai(monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setattr(pipeline, "kos_in_miai", lambda *_args: True)
+    assert judge(board_from_diagram(KO_IN_A_RACE), seed=0).miai == {}
+    assert len(judge(board_from_diagram(KOS_LEFT_OPEN_ON_BOTH_SIDES), seed=0).miai) == 2
 
 
 def miai(diagram: str, seki: tuple[str, ...] = (),
@@ -315,19 +342,18 @@ def miai(diagram: str, seki: tuple[str, ...] = (),
     found = connection_strings_in_atari(col, board.neighbours, head, stones, libs, set(stones))
     if only is not None:
         found = {h: kind for h, kind in found.items() if h in {at[v] for v in only}}
-    return kos_in_miai(col, board.neighbours, head, stones, libs, found,
-                       {at[v] for v in seki})
+    return kos_in_miai(board.neighbours, head, stones, libs, found, {at[v] for v in seki})
 
 
 def test_kos_are_in_miai_only_as_many_of_each_colour_apart_and_out_of_seki() -> None:
     assert miai(KOS_LEFT_OPEN_ON_BOTH_SIDES)
     assert not miai(THREE_KOS)                     # two White kos against one Black
-    assert miai(THREE_KOS, only=("E5", "D9"))      # one of each
+    assert miai(THREE_KOS, only=("E1", "D9"))      # one of each
     assert not miai(THREE_KOS, only=("E1", "E5"))  # both White's
     assert not miai(THREE_KOS, only=())            # none
     assert not miai(TWO_STONES_AND_A_KO)           # one capture is no ko
-    assert not miai(KOS_BESIDE_SHORT_STRINGS)      # a capture ataris a neighbour
-    # a string beside the ko in seki: the capture would give it a liberty
+    assert not miai(KOS_JOINING_TWO_STRINGS)       # a ko point joins two strings
+    # a string beside a ko in seki: the capture would give it a liberty
     assert not miai(KOS_LEFT_OPEN_ON_BOTH_SIDES, seki=("D2",))
 
 
@@ -354,12 +380,14 @@ def test_kos_side_by_side_are_no_miai() -> None:
     assert libs[d1] == {board.point(*parse_vertex("C1", 9, 9))}
     assert libs[e1] == {board.point(*parse_vertex("F1", 9, 9))}
     found = {d1: (BLACK, True), e1: (WHITE, True)}
-    assert not kos_in_miai(col, board.neighbours, head, stones, libs, found, set())
+    assert not kos_in_miai(board.neighbours, head, stones, libs, found, set())
 
 
 # White's E6 in an open ko at E7, and Black's F1 in an open ko at G1 beside White's string
 # A3-E3 E2 F2 E1, in seki with Black's corner A1-C2: White's capture at G1 gives that string
-# a third liberty and the seki turns into White's capture of the corner.  Found in review.
+# a liberty and the seki turns into White's capture of the corner (found in review).  The
+# judgement does not read that turn on the position played out (the seki reading is static):
+# the seki beside a ko, and the ko point G1 touching two Black strings, keep them out.
 KO_BESIDE_A_SEKI = """
     .........
     ....O....
@@ -376,5 +404,4 @@ KO_BESIDE_A_SEKI = """
 @pytest.mark.parametrize("seed", range(3))
 def test_kos_beside_a_seki_are_no_miai(seed: int) -> None:
     board = board_from_diagram(KO_BESIDE_A_SEKI)
-    assert miai(KO_BESIDE_A_SEKI, seki=("E2",)) is False
     assert judge(board, seed=seed).miai == {}

@@ -14,11 +14,13 @@ Tygem; docs/judgement.md has the figures): a *single* such string, or several of
 only, is connected by its owner: the pipeline (`_settle_connections_in_atari`) judges the
 position again with the connections played.  When each colour has one, the first to move
 connects its own or takes the other's, and the other side answers on the other: 见合
-(miai).  For lone stones in open kos, as many of each colour (`kos_in_miai`), the count is then
+(miai).  For lone stones in open kos, as many of each colour, whose plays touch nothing else
+(`kos_in_miai`, and the pipeline's judgement of them played out both ways), the count is then
 the same whoever moves first, and the same as the position's as it stands: they stand alive,
 as the players left them (the games measured keep most such pairs and take both off in the
 others, a toss between two markings of one count, and never split them: docs/judgement.md).
-Otherwise (a plain kind among them, or more of one colour) each depends on who moves first.
+Otherwise (a plain kind among them, more of one colour, or a play that changes something
+else) each depends on who moves first.
 `connection_strings_in_atari` finds both kinds, each string on its own
 (two found beside one opponent string may take it together: the pipeline checks).
 """
@@ -82,25 +84,27 @@ def plain_connection_strings(col: list[int], nbrs: Neighbours, head: dict[int, i
 
 
 
-def kos_in_miai(col: list[int], nbrs: Neighbours, head: dict[int, int],
-                stones: dict[int, list[int]], libs: dict[int, set[int]],
-                found: dict[int, tuple[int, bool]], seki: set[int]) -> bool:
-    """Whether `found` (`connection_strings_in_atari`) is lone stones in open kos only, as
-    many of each colour, that no ko's play touches another's: apart (no stone or liberty of
-    one beside another's), the owner's strings around each liberty with three liberties or
-    more (the capture there ataris none of them), and no string around in `seki` (heads:
-    a capture would give it a liberty).  Whoever moves first then connects its own or takes
-    one, and the other side does the same on another; played out either way, the count of
-    points is that of the position as it stands (docs/judgement.md)."""
+def kos_in_miai(nbrs: Neighbours, head: dict[int, int], stones: dict[int, list[int]],
+                libs: dict[int, set[int]], found: dict[int, tuple[int, bool]],
+                seki: set[int]) -> bool:
+    """Whether `found` (`connection_strings_in_atari`) may be kos in miai, as far as the
+    position shows: lone stones in open kos only, as many of each colour, apart (no stone
+    or liberty of one beside another's), each ko point beside one string of its owner
+    (connecting joins no two blocks) and each stone beside one string of the taker (taking
+    and filling joins none: the 计活子 methods, which charge per block, count the position
+    played out either way as it stands), and none of those strings in `seki` (heads: a
+    capture gives it a liberty, and a seki the reading holds static may turn into a kill).
+    The pipeline then judges the kos played out both ways (`_kos_stand_played_out`)."""
     colours = [c for c, ko in found.values() if ko]
     if not colours or len(colours) != len(found) or colours.count(BLACK) * 2 != len(colours):
         return False
-    spots = [{stones[h][0], next(iter(libs[h]))} for h in found]
-    for i, (h, spot) in enumerate(zip(found, spots, strict=True)):
-        around = {q for p in spot for q in nbrs[p]} - spot
-        if any(around & other for other in spots[i + 1:]):
+    spots = [(stones[h][0], next(iter(libs[h]))) for h in found]
+    for i, (stone, point) in enumerate(spots):
+        around = {q for p in (stone, point) for q in nbrs[p]} - {stone, point}
+        if any(around & set(other) for other in spots[i + 1:]):
             return False
-        strings = {head[q] for q in around if col[q] != EMPTY}
-        if strings & seki or any(len(libs[g]) < 3 for g in strings if col[g] == col[h]):
+        owners = {head[q] for q in nbrs[point] if q != stone}
+        takers = {head[q] for q in nbrs[stone] if q != point}
+        if len(owners) != 1 or len(takers) != 1 or (owners | takers) & seki:
             return False
     return True

@@ -21,13 +21,6 @@ from .report import FirstMove, StatusReport
 ALL_ALIVE_METHODS = frozenset({"tromp_taylor"})
 
 
-def kos_in_miai_count_alike(slug: str) -> bool:
-    """Whether lone stones in open kos in miai (`StatusReport.miai`) count under the method
-    `slug` as they stand: not under the 计活子 methods, which charge per block (taking a ko
-    whose liberty joins two blocks leaves them split), nor under stone scoring (a string in
-    atari makes its area seki); there they depend on who moves first."""
-    return METHODS[slug].family != "jihuozi" and slug != "stone"
-
 
 @dataclass
 class Verdict:
@@ -47,19 +40,18 @@ class Verdict:
     @property
     def first_move(self) -> dict[tuple[int, ...], FirstMove]:
         """The unclear strings whose fate depends on who moves first (the judgement's
-        `first_move` stage, and kos in miai a method counts otherwise), with what each side
-        achieves by moving first."""
-        if self.report is None:
+        `first_move` stage), with what each side achieves by moving first."""
+        if self.report is None or not self.report.first_move:
             return {}
-        known = {**self.report.first_move, **self.report.miai}
+        known = self.report.first_move
         return {s: known[s] for s in self.unclear if s in known}
 
     @property
     def miai(self) -> list[tuple[int, ...]]:
         """The lone stones in open kos the judgement left standing in miai (见合): all of
-        them while they stand, none once a mark or the method overrules one (a pair is one
-        unit: the others then stand as stones of one colour do)."""
-        if self.report is None or any(self.status.get(s[0]) != "alive" or s in self.unclear
+        them while they stand, none once a mark overrules one (a pair is one unit: the
+        others then stand as a lone ko of one colour does)."""
+        if self.report is None or any(self.status.get(s[0]) != "alive"
                                       for s in self.report.miai):
             return []
         return list(self.report.miai)
@@ -84,10 +76,8 @@ class Judge:
             self._cache[key] = found
         return found
 
-    def verdict(self, game: Game, all_alive: bool = False, slug: str | None = None
-                ) -> Verdict:
-        """The statuses and owners to count from under the method `slug` (default: the
-        rules' method)."""
+    def verdict(self, game: Game, all_alive: bool = False) -> Verdict:
+        """The statuses and owners to count from."""
         board = game.board
         marked_status, marked_owner = game.effective_marks()
         stones = [p for p in board.points if board.colour[p] != EMPTY]
@@ -106,9 +96,6 @@ class Judge:
             owner = dict(report.owner)
             owner.update(marked_owner)
         unclear = [s for s in report.unclear if not any(p in marked_status for p in s)]
-        if report.miai and not kos_in_miai_count_alike(slug or game.rules.counting):
-            unclear = sorted(unclear + [s for s in report.miai
-                                        if not any(p in marked_status for p in s)])
         if unclear and ending.tested(game):
             # A test play settled the paused position (art version 第十三条): the strings it
             # did not capture stood, and count alive as they stand.

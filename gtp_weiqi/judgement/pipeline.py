@@ -628,7 +628,9 @@ def _settle_connections_in_atari(j: _Judging, final: list[int],
     point = {h: next(iter(j.libs[h])) for h in found}  # each string's one liberty
     if len(set(found.values())) == 2:
         seki = {j.head[ss[0]] for ss in seki_in(j.board, final).strings}
-        in_miai = kos_in_miai(j.col, j.nbrs, j.head, j.stones, j.libs, kinds, seki)
+        in_miai = (judge_connected is not None
+                   and kos_in_miai(j.nbrs, j.head, j.stones, j.libs, kinds, seki)
+                   and _kos_stand_played_out(j, found, point, judge_connected))
         for h, c in found.items():
             fate = FirstMove.of_owner(c, ALIVE, point[h], DEAD, point[h])
             if in_miai:
@@ -660,6 +662,34 @@ def _settle_connections_in_atari(j: _Judging, final: list[int],
             j.string_status[h] = again.status[p]
     j.ownership = dict(again.ownership)
     return j.dead_removed()
+
+
+def _kos_stand_played_out(j: _Judging, kos: dict[int, int], point: dict[int, int],
+                          judge_played: Callable[[Board], StatusReport]) -> bool:
+    """Whether the kos `kos` (head -> colour; `point`: each one's liberty) change no other
+    verdict played out either way: the position judged with every owner connecting its
+    own, and with every taker taking and filling, gives each other stone the status it has
+    now (seki counting as alive, unclear only as unclear).  A capture that shortens a race,
+    or turns a seki into a kill, shows here."""
+    ours = {p: j.string_status.get(h, UNCLEAR) for h, ss in j.stones.items() if h not in kos
+            for p in ss}
+    ways = ([(point[h], c) for h, c in kos.items()],
+            [(point[h], opponent(c)) for h, c in kos.items()]
+            + [(j.stones[h][0], opponent(c)) for h, c in kos.items()])
+    for moves in ways:
+        board = j.board.copy()
+        try:
+            for x, colour in moves:
+                board.play(x, colour)
+        except IllegalMove:
+            return False
+        played = judge_played(board)
+        unclear = {p for u in played.unclear for p in u}
+        for p, status in ours.items():
+            theirs = UNCLEAR if p in unclear else played.status.get(p, DEAD)
+            if {status, theirs} - {ALIVE, SEKI} and status != theirs:
+                return False
+    return True
 
 
 def _connected(board: Board, points: list[int], colour: int) -> Board | None:

@@ -137,8 +137,7 @@ class StatusReport:
         keys as in `unclear`, -> a `FirstMove` as for `first_move`: whoever moves first
         connects its own or takes one, and the other side does the same on another, so the
         count of points is that of the position as it stands; they read 'alive'
-        (judgement/ko_stones.py).  Methods that charge per block count them otherwise
-        (judgement/marks.py `kos_in_miai_count_alike`)
+        (judgement/ko_stones.py)
     """
 
     status: dict[int, str]

@@ -146,8 +146,10 @@ def combine(board: Board, report: StatusReport, ownership: Ownership, *,
         for stones, view in list(views.items()):
             if view.verdict == ALIVE and status[stones[0]] == SEKI:
                 views[stones] = replace(view, verdict=SEKI)
-    first_move = {s: f for s, f in report.first_move.items() if s in new_unclear}
-    # a pair is one unit: the engine overruling one of them leaves none in miai
+    # kos in miai are one unit: the engine overruling one leaves none in miai, and one it
+    # leaves unclear keeps what each side achieves moving first
+    first_move = {s: f for s, f in {**report.first_move, **report.miai}.items()
+                  if s in new_unclear}
     miai = {} if any(s in views for s in report.miai) else report.miai
     return OpinionReport(status=status, owner=owner, unclear=sorted(new_unclear),
                          ownership=report.ownership, first_move=first_move, miai=miai,

@@ -26,14 +26,7 @@ from ..counting import (
 from ..counting.types import Count
 from ..judgement import ALIVE as ALIVE_STATUS
 from ..judgement import DEAD, FirstMove, find_seki
-from ..judgement.marks import (
-    ALL_ALIVE_METHODS,
-    Judge,
-    Verdict,
-    kos_in_miai_count_alike,
-    scoring_input,
-    to_judgement,
-)
+from ..judgement.marks import ALL_ALIVE_METHODS, Judge, Verdict, scoring_input, to_judgement
 
 _UNSET: Any = object()  # "not given": the end of the game is read from the game itself
 
@@ -136,8 +129,8 @@ class Scorer:
         """The judgement to count `game` from under `slug` (default: the rules' method):
         every stone alive for Tromp–Taylor and after a forced end, else marks first, then
         the judge.  `info`: the game's end_info when the caller has it already."""
-        slug = slug or game.rules.counting
-        return self.judge.verdict(game, all_alive=self.all_alive(game, slug, info), slug=slug)
+        alive = self.all_alive(game, slug or game.rules.counting, info)
+        return self.judge.verdict(game, all_alive=alive)
 
     def params_for(self, game: Game, slug: str, given: dict[str, Any] | None = None,
                    info: Any = _UNSET) -> dict[str, Any]:
@@ -189,17 +182,16 @@ class Scorer:
         verdict took every stone alive; the methods that share a verdict share one analysis
         of the position (blocks, eyes, regions), and the game's end is read once."""
         info = end_info(game)
-        shared: dict[tuple[bool, bool], tuple[Verdict, Analysis]] = {}
+        shared: dict[bool, tuple[Verdict, Analysis]] = {}
         out: list[tuple[Count, Verdict, bool]] = []
         inp = None
         for slug in slugs:
             alive = self.all_alive(game, slug, info)
-            key = (alive, kos_in_miai_count_alike(slug))
-            if key not in shared:
-                verdict = self.judge.verdict(game, all_alive=alive, slug=slug)
+            if alive not in shared:
+                verdict = self.judge.verdict(game, all_alive=alive)
                 inp = inp or scoring_input(game)
-                shared[key] = (verdict, analyse(inp, to_judgement(game, verdict)))
-            verdict, analysis = shared[key]
+                shared[alive] = (verdict, analyse(inp, to_judgement(game, verdict)))
+            verdict, analysis = shared[alive]
             # one method takes every parameter given (and refuses one it does not take);
             # several take each the ones they know
             mine = dict(given or {}) if len(slugs) == 1 else {

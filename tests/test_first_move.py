@@ -286,7 +286,8 @@ def test_kos_that_join_two_strings_depend_on_who_moves_first(seed: int) -> None:
 
 
 # A second White stone in an open ko (E5, taken at D5): two of White's against one of
-# Black's.  The first to move gets two of the three kos, so who moves first decides each.
+# Black's.  The first to move gets two of the three kos, so who moves first decides each
+# (E5's point D5 also joins three White strings: `kos_in_miai` refuses it on either count).
 THREE_KOS = """
     ..OX.XX..
     ..OOXX...

@@ -14,13 +14,12 @@ import pytest
 from support.board_diagram import board_from_diagram
 from test_first_move import (
     KO_LEFT_OPEN,
-    KOS_JOINING_TWO_STRINGS,
     KOS_LEFT_OPEN_ON_BOTH_SIDES,
     THREE_KOS,
 )
 
 from gtp_weiqi import score_position
-from gtp_weiqi.core.board import BLACK, WHITE, Board, opponent
+from gtp_weiqi.core.board import BLACK, EMPTY, WHITE, Board, opponent
 from gtp_weiqi.core.coords import format_vertex, parse_vertex
 from gtp_weiqi.core.rules import CANONICAL_PRESETS
 from gtp_weiqi.judgement import judge, pipeline
@@ -31,6 +30,7 @@ from gtp_weiqi.judgement.ko_stones import (
     plain_connection_strings,
 )
 from gtp_weiqi.judgement.regions import Neighbours, find_strings
+from gtp_weiqi.judgement.second_opinion import combine
 
 Finder = Callable[[list[int], Neighbours, dict[int, int], dict[int, list[int]],
                    dict[int, set[int]], set[int]], dict[int, int]]
@@ -264,9 +264,10 @@ def played_out(diagram: str, kos: tuple[str, ...]) -> tuple[Board, Board, Board]
 @pytest.mark.parametrize("rules", CANONICAL_PRESETS)
 def test_kos_in_miai_count_the_same_standing_or_played_out(rules: str) -> None:
     # Why they may stand: whoever moves first connects its own or takes one, the other side
-    # does the same on the other; both played-out positions count as the one standing under
-    # every method but stone scoring, which takes an area holding a string in atari for seki
-    # (docs/judgement.md: a lone stone left in an open ko miscounts there alone too).
+    # does the same on the other; here both played-out positions count as the one standing
+    # under every method but stone scoring, which takes an area holding a string in atari
+    # for seki (docs/judgement.md names the positions two methods count otherwise, a lone
+    # stone left in an open ko alike).
     standing, connected, taken = played_out(KOS_LEFT_OPEN_ON_BOTH_SIDES, ("E1", "D9"))
     as_it_stands, both_connected = margins(standing, rules), margins(connected, rules)
     both_taken = margins(taken, rules, captured=1)
@@ -345,16 +346,71 @@ def miai(diagram: str, seki: tuple[str, ...] = (),
     return kos_in_miai(board.neighbours, head, stones, libs, found, {at[v] for v in seki})
 
 
-def test_kos_are_in_miai_only_as_many_of_each_colour_apart_and_out_of_seki() -> None:
+# KOS_LEFT_OPEN_ON_BOTH_SIDES with C2 empty: White's ko point D1 touches two White strings
+# (B1-C1 and the wall), a join that taking the ko would undo.
+KO_POINT_JOINING_TWO = KOS_LEFT_OPEN_ON_BOTH_SIDES.replace("..OOXX...\n    .OO.OX...",
+                                                           "...OXX...\n    .OO.OX...")
+# ... with C8 empty: Black's ko stone D9 touches two White strings (C9 and the wall), which
+# White's taking and filling would join.
+KO_STONE_BESIDE_TWO = KOS_LEFT_OPEN_ON_BOTH_SIDES.replace("..OX.XX..\n    ..OOXX...",
+                                                          "..OX.XX..\n    ...OXX...")
+
+
+def test_kos_are_in_miai_only_as_many_of_each_colour_each_beside_one_string_out_of_seki(
+        ) -> None:
     assert miai(KOS_LEFT_OPEN_ON_BOTH_SIDES)
-    assert not miai(THREE_KOS)                     # two White kos against one Black
     assert miai(THREE_KOS, only=("E1", "D9"))      # one of each
+    assert not miai(KOS_LEFT_OPEN_ON_BOTH_SIDES, only=("E1",))  # White's alone
     assert not miai(THREE_KOS, only=("E1", "E5"))  # both White's
     assert not miai(THREE_KOS, only=())            # none
     assert not miai(TWO_STONES_AND_A_KO)           # one capture is no ko
-    assert not miai(KOS_JOINING_TWO_STRINGS)       # a ko point joins two strings
+    assert not miai(KO_POINT_JOINING_TWO)
+    assert not miai(KO_STONE_BESIDE_TWO)
     # a string beside a ko in seki: the capture would give it a liberty
     assert not miai(KOS_LEFT_OPEN_ON_BOTH_SIDES, seki=("D2",))
+
+
+# White's B1 in an open ko at A1, beside White's A2-A3, which has two liberties (A1, A4):
+# taking B1 and filling it ataris A2-A3, and White's own connection at A1 is self-atari, so
+# White fills A4 in every line of play and the count as it stands (A4 White's point) is
+# one off under territory counting.  Black's J6, in an open ko at J5, the other.  Found in
+# review.
+KO_BESIDE_A_SHORT_STRING = """
+    .........
+    .........
+    .......OO
+    OOOOOOOOX
+    OOXXXXXX.
+    .OX....XX
+    OX.......
+    OXX......
+    .OX......
+"""
+
+
+@pytest.mark.parametrize("seed", range(3))
+def test_kos_whose_capture_ataris_the_owner_are_no_miai(seed: int) -> None:
+    board = board_from_diagram(KO_BESIDE_A_SHORT_STRING)
+    assert not miai(KO_BESIDE_A_SHORT_STRING)
+    report = judge(board, seed=seed)
+    assert report.miai == {}
+    b1, j6 = (board.point(*parse_vertex(v, 9, 9)) for v in ("B1", "J6"))
+    assert {(b1,), (j6,)} <= set(report.unclear)
+
+
+def test_a_second_opinion_overruling_one_ko_leaves_none_in_miai() -> None:
+    board = board_from_diagram(KOS_LEFT_OPEN_ON_BOTH_SIDES)
+    report = judge(board, seed=0)
+    e1, d9 = (board.point(*parse_vertex(v, 9, 9)) for v in ("E1", "D9"))
+    sure = {p: (1.0 if board.colour[p] == BLACK else -1.0) for p in board.points
+            if board.colour[p] != EMPTY}
+    assert combine(board, report, sure).miai == report.miai  # the engine agrees
+    overruled = combine(board, report, {**sure, e1: 1.0})     # E1 surely taken
+    assert overruled.status[e1] == "dead" and overruled.miai == {}
+    unsure = combine(board, report, {**sure, e1: 0.0})        # E1 unsure
+    assert overruled.miai == unsure.miai == {}
+    assert unsure.unclear == [(e1,)] and unsure.first_move[(e1,)] == report.miai[(e1,)]
+    assert unsure.status[d9] == "alive"
 
 
 # Black's D1 and White's E1 side by side, each in atari at its ko point (C1, F1): taking one

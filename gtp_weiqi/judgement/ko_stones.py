@@ -15,8 +15,9 @@ only, is connected by its owner: the pipeline (`_settle_connections_in_atari`) j
 position again with the connections played.  When each colour has one, the first to move
 connects its own or takes the other's, and the other side answers on the other: 见合
 (miai).  For lone stones in open kos, as many of each colour, whose plays touch nothing else
-(`kos_in_miai`, and the pipeline's judgement of them played out both ways), the count is then
-the same whoever moves first, and the same as the position's as it stands: they stand alive,
+(`kos_in_miai`, and the pipeline's judgement of them played out both ways), the count of
+points is then the same whoever moves first, and the same as the position's as it stands (the
+methods that count otherwise: docs/judgement.md): they stand alive,
 as the players left them (the games measured keep most such pairs and take both off in the
 others, a toss between two markings of one count, and never split them: docs/judgement.md).
 Otherwise (a plain kind among them, more of one colour, or a play that changes something
@@ -88,23 +89,22 @@ def kos_in_miai(nbrs: Neighbours, head: dict[int, int], stones: dict[int, list[i
                 libs: dict[int, set[int]], found: dict[int, tuple[int, bool]],
                 seki: set[int]) -> bool:
     """Whether `found` (`connection_strings_in_atari`) may be kos in miai, as far as the
-    position shows: lone stones in open kos only, as many of each colour, apart (no stone
-    or liberty of one beside another's), each ko point beside one string of its owner
-    (connecting joins no two blocks) and each stone beside one string of the taker (taking
-    and filling joins none: the 计活子 methods, which charge per block, count the position
-    played out either way as it stands), and none of those strings in `seki` (heads: a
-    capture gives it a liberty, and a seki the reading holds static may turn into a kill).
-    The pipeline then judges the kos played out both ways (`_kos_stand_played_out`)."""
+    position shows: lone stones in open kos only, as many of each colour; each ko point
+    beside one string of its owner (connecting joins no two blocks), with three liberties or
+    more (the capture there ataris it), and each ko stone beside one string of the taker
+    (taking and filling joins none; two kos side by side fail this too); none of those
+    strings in `seki` (heads: a capture gives it a liberty, and the seki reading, static,
+    does not see the seki turn into a kill).  The pipeline then judges the kos played out
+    both ways (`_kos_stand_played_out`)."""
     colours = [c for c, ko in found.values() if ko]
     if not colours or len(colours) != len(found) or colours.count(BLACK) * 2 != len(colours):
         return False
-    spots = [(stones[h][0], next(iter(libs[h]))) for h in found]
-    for i, (stone, point) in enumerate(spots):
-        around = {q for p in (stone, point) for q in nbrs[p]} - {stone, point}
-        if any(around & set(other) for other in spots[i + 1:]):
-            return False
+    for h in found:
+        stone, point = stones[h][0], next(iter(libs[h]))
         owners = {head[q] for q in nbrs[point] if q != stone}
         takers = {head[q] for q in nbrs[stone] if q != point}
         if len(owners) != 1 or len(takers) != 1 or (owners | takers) & seki:
+            return False
+        if len(libs[next(iter(owners))]) < 3:
             return False
     return True

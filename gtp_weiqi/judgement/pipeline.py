@@ -669,8 +669,9 @@ def _kos_stand_played_out(j: _Judging, kos: dict[int, int], point: dict[int, int
     """Whether the kos `kos` (head -> colour; `point`: each one's liberty) change no other
     verdict played out either way: the position judged with every owner connecting its
     own, and with every taker taking and filling, gives each other stone the status it has
-    now (seki counting as alive, unclear only as unclear).  A capture that shortens a race,
-    or turns a seki into a kill, shows here."""
+    now (seki counting as alive, unclear only as unclear).  A capture that shortens a race
+    shows here; a seki turned into a kill does not (the seki reading is static:
+    `kos_in_miai` keeps kos beside a seki out)."""
     ours = {p: j.string_status.get(h, UNCLEAR) for h, ss in j.stones.items() if h not in kos
             for p in ss}
     ways = ([(point[h], c) for h, c in kos.items()],

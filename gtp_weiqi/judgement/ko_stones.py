@@ -84,7 +84,6 @@ def plain_connection_strings(col: list[int], nbrs: Neighbours, head: dict[int, i
         col, nbrs, head, stones, libs, living).items() if not ko}
 
 
-
 def kos_in_miai(nbrs: Neighbours, head: dict[int, int], stones: dict[int, list[int]],
                 libs: dict[int, set[int]], found: dict[int, tuple[int, bool]],
                 seki: set[int]) -> bool:

@@ -21,7 +21,6 @@ from .report import FirstMove, StatusReport
 ALL_ALIVE_METHODS = frozenset({"tromp_taylor"})
 
 
-
 @dataclass
 class Verdict:
     """Statuses and owners per board point, with where they came from.

@@ -269,8 +269,9 @@ class Scoring:
     def cmd_unclear(self, args: list[str]) -> str:
         """One line per unclear string: its stones, then, when its fate depends on who moves
         first, 'depends on who moves first: Black first alive (D1), White first dead (D1)';
-        then, when lone stones in open kos stand in miai (见合: whoever moves first takes
-        one, the other side another, and the count is the same), one line `miai: E1 D9`;
+        then, when lone stones in open kos stand in miai (见合: whoever moves first
+        connects its own or takes one, the other side does the same on another, and the
+        count is the same), one line `miai: E1 D9`;
         then, when the position is not a finished game, one line `open: A1 B1 ...` with
         every open point (points enclosed by neither colour, scoring/finished.py)."""
         check_arity(args, 0)

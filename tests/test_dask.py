@@ -11,7 +11,6 @@ import os
 import re
 import shutil
 import signal
-import socket
 import subprocess
 import sys
 import time
@@ -33,12 +32,6 @@ try:
     import distributed
 except ImportError:  # the optional extra gtp_weiqi[dask]
     distributed = None
-
-
-def free_port() -> int:
-    with socket.socket() as s:
-        s.bind(("127.0.0.1", 0))
-        return s.getsockname()[1]
 
 
 def dask_command() -> str:
@@ -76,8 +69,7 @@ def cluster(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Cluster]:
 
     dask = dask_command()
     logs = tmp_path_factory.mktemp("dask-logs")
-    port = free_port()
-    address = f"tcp://127.0.0.1:{port}"
+    scheduler_file = logs / "scheduler.json"
     env = dict(os.environ, PYTHONPATH=str(ROOT))
     procs: list[subprocess.Popen[bytes]] = []
 
@@ -90,13 +82,28 @@ def cluster(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Cluster]:
         procs.append(proc)
         return proc
 
+    def failed(why: object) -> None:
+        text = "\n".join((logs / f).read_text(errors="replace")[-2000:]
+                         for f in os.listdir(logs) if f.endswith(".log"))
+        pytest.fail(f"the Dask cluster did not start ({why}):\n{text}")
+
     try:
-        start("scheduler", "scheduler", "--host", "127.0.0.1", "--port", str(port),
-              "--no-dashboard")
+        # The scheduler binds a port of its own choosing before any worker starts: a port
+        # picked in advance and freed could be taken by a worker first on a busy machine.
+        start("scheduler", "scheduler", "--host", "127.0.0.1", "--port", "0",
+              "--no-dashboard", "--scheduler-file", str(scheduler_file))
+        deadline = time.monotonic() + START_TIMEOUT
+        address = ""
+        while not address:
+            try:
+                address = json.loads(scheduler_file.read_text())["address"]
+            except (OSError, ValueError, KeyError) as exc:  # not written yet, or half
+                if time.monotonic() > deadline or procs[0].poll() is not None:
+                    failed(exc)
+                time.sleep(0.2)
         workers = [start(f"worker{i}", "worker", address, "--nthreads", "1", "--no-nanny",
                          "--no-dashboard", "--host", "127.0.0.1", "--name", f"w{i}")
                    for i in range(2)]
-        deadline = time.monotonic() + START_TIMEOUT
         while True:
             try:
                 with Client(address, timeout=10) as client:
@@ -104,9 +111,7 @@ def cluster(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Cluster]:
                 break
             except (OSError, TimeoutError) as exc:
                 if time.monotonic() > deadline or any(p.poll() is not None for p in procs):
-                    text = "\n".join((logs / f).read_text(errors="replace")[-2000:]
-                                     for f in os.listdir(logs))
-                    pytest.fail(f"the Dask cluster did not start ({exc}):\n{text}")
+                    failed(exc)
                 time.sleep(1)
         yield Cluster(address, workers)
     finally:

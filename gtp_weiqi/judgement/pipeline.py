@@ -678,11 +678,8 @@ def _kos_stand_played_out(j: _Judging, kos: dict[int, int], point: dict[int, int
             [(point[h], opponent(c)) for h, c in kos.items()]
             + [(j.stones[h][0], opponent(c)) for h, c in kos.items()])
     for moves in ways:
-        board = j.board.copy()
-        try:
-            for x, colour in moves:
-                board.play(x, colour)
-        except IllegalMove:
+        board = _played(j.board, moves, takes=True)
+        if board is None:
             return False
         played = judge_played(board)
         unclear = {p for u in played.unclear for p in u}
@@ -698,15 +695,21 @@ def _connected(board: Board, points: list[int], colour: int) -> Board | None:
     strings in atari); None when one of them is illegal or takes stones (two such strings in
     atari around one opponent string: they are not independent, and the position after them
     is no longer the one being judged)."""
-    connected = board.copy()
+    return _played(board, [(x, colour) for x in points], takes=False)
+
+
+def _played(board: Board, moves: list[tuple[int, int]], *, takes: bool) -> Board | None:
+    """A copy of `board` with `moves` ((point, colour), in order) played; None when one of
+    them is illegal, or, unless `takes`, takes stones."""
+    played = board.copy()
     try:
-        for x in points:
-            taken, _ = connected.play(x, colour)
-            if taken:
+        for x, colour in moves:
+            taken, _ = played.play(x, colour)
+            if taken and not takes:
                 return None
     except IllegalMove:
         return None
-    return connected
+    return played
 
 
 def _mark_seki(j: _Judging, final: list[int]) -> SekiInfo:

@@ -14,6 +14,7 @@ import pytest
 from support.board_diagram import board_from_diagram
 from test_first_move import (
     KO_LEFT_OPEN,
+    KOS_JOINING_TWO_STRINGS,
     KOS_LEFT_OPEN_ON_BOTH_SIDES,
     THREE_KOS,
 )
@@ -27,6 +28,7 @@ from gtp_weiqi.judgement.ko_stones import (
     connection_strings_in_atari,
     ko_connection_stones,
     kos_in_miai,
+    margins_by_method,
     plain_connection_strings,
 )
 from gtp_weiqi.judgement.regions import Neighbours, find_strings
@@ -295,10 +297,12 @@ KOS_JOINING_BLOCKS = """
 """
 
 
-def test_kos_joining_blocks_count_otherwise_played_out_and_are_no_miai() -> None:
+@pytest.mark.parametrize("seed", range(3))
+def test_kos_joining_blocks_count_otherwise_played_out_and_are_no_miai(seed: int) -> None:
     standing, connected, taken = played_out(KOS_JOINING_BLOCKS, ("F13", "B7"))
     assert margins(taken, "jihuozi", captured=1)["zilu"] != margins(connected, "jihuozi")["zilu"]
-    report = judge(standing, seed=0)
+    assert margins_by_method(taken, {}, 1) != margins_by_method(standing, {}, 0)
+    report = judge(standing, seed=seed)
     assert report.miai == {} and len(report.unclear) == 2
 
 
@@ -347,7 +351,7 @@ def miai(diagram: str, seki: tuple[str, ...] = (),
 
 
 # KOS_LEFT_OPEN_ON_BOTH_SIDES with C2 empty: White's ko point D1 touches two White strings
-# (B1-C1 and the wall), a join that taking the ko would undo.
+# (B1-C1 and the wall), a join that taking the ko leaves undone.
 KO_POINT_JOINING_TWO = KOS_LEFT_OPEN_ON_BOTH_SIDES.replace("..OOXX...\n    .OO.OX...",
                                                            "...OXX...\n    .OO.OX...")
 # ... with C8 empty: Black's ko stone D9 touches two White strings (C9 and the wall), which
@@ -356,18 +360,34 @@ KO_STONE_BESIDE_TWO = KOS_LEFT_OPEN_ON_BOTH_SIDES.replace("..OX.XX..\n    ..OOXX
                                                           "..OX.XX..\n    ...OXX...")
 
 
-def test_kos_are_in_miai_only_as_many_of_each_colour_each_beside_one_string_out_of_seki(
-        ) -> None:
+def test_kos_are_in_miai_only_as_many_of_each_colour_out_of_seki() -> None:
     assert miai(KOS_LEFT_OPEN_ON_BOTH_SIDES)
     assert miai(THREE_KOS, only=("E1", "D9"))      # one of each
     assert not miai(KOS_LEFT_OPEN_ON_BOTH_SIDES, only=("E1",))  # White's alone
     assert not miai(THREE_KOS, only=("E1", "E5"))  # both White's
     assert not miai(THREE_KOS, only=())            # none
     assert not miai(TWO_STONES_AND_A_KO)           # one capture is no ko
-    assert not miai(KO_POINT_JOINING_TWO)
-    assert not miai(KO_STONE_BESIDE_TWO)
     # a string beside a ko in seki: the capture would give it a liberty
     assert not miai(KOS_LEFT_OPEN_ON_BOTH_SIDES, seki=("D2",))
+    # joins pass the position's checks: the count played out decides them (below)
+    assert miai(KO_POINT_JOINING_TWO) and miai(KO_STONE_BESIDE_TWO)
+
+
+@pytest.mark.parametrize("diagram", [KO_POINT_JOINING_TWO, KO_STONE_BESIDE_TWO,
+                                     KOS_JOINING_TWO_STRINGS])
+def test_kos_whose_plays_join_strings_stand_when_they_count_alike(diagram: str) -> None:
+    # A ko point is often a cut, and here connecting, or taking and filling, joins two
+    # strings; every method but stone scoring still counts the position played out either
+    # way as it stands, so the kos stand in miai at every seed.
+    standing, connected, taken = played_out(diagram, ("E1", "D9"))
+    for rules in CANONICAL_PRESETS:
+        as_it_stands, both_connected = margins(standing, rules), margins(connected, rules)
+        both_taken = margins(taken, rules, captured=1)
+        for m in set(as_it_stands) - {"stone"}:
+            assert as_it_stands[m] == both_connected[m] == both_taken[m], (rules, m)
+    for seed in range(3):
+        report = judge(board_from_diagram(diagram), seed=seed)
+        assert len(report.miai) == 2 and report.unclear == []
 
 
 # White's B1 in an open ko at A1, beside White's A2-A3, which has two liberties (A1, A4):
@@ -414,7 +434,7 @@ def test_a_second_opinion_overruling_one_ko_leaves_none_in_miai() -> None:
 
 
 # Black's D1 and White's E1 side by side, each in atari at its ko point (C1, F1): taking one
-# gives the other a liberty, so they are no two separate kos.
+# gives the other a liberty, so they are no two separate kos (the second fill is illegal).
 KOS_SIDE_BY_SIDE = """
     .........
     .........
@@ -435,15 +455,16 @@ def test_kos_side_by_side_are_no_miai() -> None:
     d1, e1 = (head[board.point(*parse_vertex(v, 9, 9))] for v in ("D1", "E1"))
     assert libs[d1] == {board.point(*parse_vertex("C1", 9, 9))}
     assert libs[e1] == {board.point(*parse_vertex("F1", 9, 9))}
-    found = {d1: (BLACK, True), e1: (WHITE, True)}
-    assert not kos_in_miai(board.neighbours, head, stones, libs, found, set())
+    assert set(judge(board, seed=0).unclear) == {(d1,), (e1,)}
+    for seed in range(3):
+        assert judge(board, seed=seed).miai == {}
 
 
 # White's E6 in an open ko at E7, and Black's F1 in an open ko at G1 beside White's string
 # A3-E3 E2 F2 E1, in seki with Black's corner A1-C2: White's capture at G1 gives that string
 # a liberty and the seki turns into White's capture of the corner (found in review).  The
 # judgement does not read that turn on the position played out (the seki reading is static):
-# the seki beside a ko, and the ko point G1 touching two Black strings, keep them out.
+# the seki beside a ko keeps them out (without that check they stand).
 KO_BESIDE_A_SEKI = """
     .........
     ....O....

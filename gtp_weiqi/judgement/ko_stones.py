@@ -28,7 +28,11 @@ else) each depends on who moves first.
 
 from __future__ import annotations
 
-from ..core.board import BLACK, EMPTY, opponent
+from collections.abc import Mapping
+from typing import Any
+
+from ..core.board import BLACK, COLOUR_LETTER, EMPTY, WHITE, Board, opponent
+from ..counting import A_LIKE, BALANCES, METHODS, Judgement, ScoringInput, analyse, count
 from .regions import Neighbours
 
 
@@ -88,13 +92,12 @@ def kos_in_miai(nbrs: Neighbours, head: dict[int, int], stones: dict[int, list[i
                 libs: dict[int, set[int]], found: dict[int, tuple[int, bool]],
                 seki: set[int]) -> bool:
     """Whether `found` (`connection_strings_in_atari`) may be kos in miai, as far as the
-    position shows: lone stones in open kos only, as many of each colour; each ko point
-    beside one string of its owner (connecting joins no two blocks), with three liberties or
-    more (the capture there ataris it), and each ko stone beside one string of the taker
-    (taking and filling joins none; two kos side by side fail this too); none of those
-    strings in `seki` (heads: a capture gives it a liberty, and the seki reading, static,
-    does not see the seki turn into a kill).  The pipeline then judges the kos played out
-    both ways (`_kos_stand_played_out`)."""
+    position shows: lone stones in open kos only, as many of each colour; every string of
+    the owner at each ko point with three liberties or more (the capture there ataris it
+    otherwise); none of the owner's or the taker's strings beside them in `seki` (heads: a
+    capture gives it a liberty, and the seki reading, static, does not see the seki turn
+    into a kill).  The pipeline then judges and counts the kos played out both ways
+    (`_kos_stand_played_out`, `margins_by_method`)."""
     colours = [c for c, ko in found.values() if ko]
     if not colours or len(colours) != len(found) or colours.count(BLACK) * 2 != len(colours):
         return False
@@ -102,8 +105,43 @@ def kos_in_miai(nbrs: Neighbours, head: dict[int, int], stones: dict[int, list[i
         stone, point = stones[h][0], next(iter(libs[h]))
         owners = {head[q] for q in nbrs[point] if q != stone}
         takers = {head[q] for q in nbrs[stone] if q != point}
-        if len(owners) != 1 or len(takers) != 1 or (owners | takers) & seki:
-            return False
-        if len(libs[next(iter(owners))]) < 3:
+        if (owners | takers) & seki or any(len(libs[o]) < 3 for o in owners):
             return False
     return True
+
+
+def _method_variants() -> tuple[tuple[str, dict[str, Any]], ...]:
+    """Every counting method but stone scoring, under each balance and a-point choice that
+    changes what a position counts (the bowl and the handicap bonus count the same stones
+    either way).  Stone scoring takes an area holding a string in atari for seki, so it
+    counts any open ko otherwise (docs/judgement.md)."""
+    variants = []
+    for slug, info in METHODS.items():
+        if slug == "stone":
+            continue
+        for balance in BALANCES if "balance" in info.params else (None,):
+            for a_point in (False, True) if "a_point" in info.params else (None,):
+                if a_point and balance in A_LIKE:
+                    continue  # refused by the counting: A-like balancing charges the first mover
+                variants.append((slug, {k: v for k, v in (("balance", balance),
+                                                          ("a_point", a_point)) if v is not None}))
+    return tuple(variants)
+
+
+METHOD_VARIANTS = _method_variants()
+
+
+def margins_by_method(board: Board, status: Mapping[int, str], captured: int
+                      ) -> tuple[float, ...]:
+    """The margin of `board` under each of `METHOD_VARIANTS`, the stones at the points of
+    `status` dead or in seki as it says (every other stone alive), each side having taken
+    `captured` stones: what the kos in miai must leave unchanged played out either way."""
+    rc = board.row_col
+    stones = {rc(p): COLOUR_LETTER[board.colour[p]] for p in board.points
+              if board.colour[p] in (BLACK, WHITE)}
+    inp = ScoringInput(board.width, board.height, stones,
+                       captured={COLOUR_LETTER[BLACK]: captured, COLOUR_LETTER[WHITE]: captured})
+    judgement = Judgement(status={rc(p): s for p, s in status.items() if rc(p) in stones})
+    analysis = analyse(inp, judgement)
+    return tuple(count(slug, inp, judgement, analysis=analysis, **params).margin
+                 for slug, params in METHOD_VARIANTS)

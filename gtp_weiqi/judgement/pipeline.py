@@ -69,7 +69,7 @@ from .decision import bent_four_in_corner, decide_by_playouts
 from .enclosed import enclosure, read_kos, read_sides, wall_holds
 from .first_move import FirstMove, first_move_outcomes, lives_by_one_move
 from .held import kill_bare_holders, read_held_races, revive_holders
-from .ko_stones import connection_strings_in_atari, kos_in_miai
+from .ko_stones import connection_strings_in_atari, kos_in_miai, margins_by_method
 from .links import revive_connected, revive_joined, revive_two_eyed
 from .openness import free_strings
 from .owners import point_owners
@@ -666,18 +666,21 @@ def _settle_connections_in_atari(j: _Judging, final: list[int],
 
 def _kos_stand_played_out(j: _Judging, kos: dict[int, int], point: dict[int, int],
                           judge_played: Callable[[Board], StatusReport]) -> bool:
-    """Whether the kos `kos` (head -> colour; `point`: each one's liberty) change no other
-    verdict played out either way: the position judged with every owner connecting its
-    own, and with every taker taking and filling, gives each other stone the status it has
-    now (seki counting as alive, unclear only as unclear).  A capture that shortens a race
-    shows here; a seki turned into a kill does not (the seki reading is static:
-    `kos_in_miai` keeps kos beside a seki out)."""
+    """Whether the kos `kos` (head -> colour; `point`: each one's liberty) change nothing
+    played out either way, every owner connecting its own or every taker taking and
+    filling: the position judged again gives each other stone the status it has now (seki
+    counting as alive, unclear only as unclear; a capture that shortens a race shows here,
+    a seki turned into a kill does not: `kos_in_miai` keeps kos beside a seki out), and
+    every counting method's margin (`margins_by_method`) is the one standing (the methods
+    that charge per block see a ko point that is the only link between two blocks)."""
     ours = {p: j.string_status.get(h, UNCLEAR) for h, ss in j.stones.items() if h not in kos
             for p in ss}
+    not_alive = {p: s for p, s in ours.items() if s in (DEAD, SEKI)}
+    standing = margins_by_method(j.board, not_alive, 0)
     ways = ([(point[h], c) for h, c in kos.items()],
             [(point[h], opponent(c)) for h, c in kos.items()]
             + [(j.stones[h][0], opponent(c)) for h, c in kos.items()])
-    for moves in ways:
+    for taken, moves in enumerate(ways):
         board = _played(j.board, moves, takes=True)
         if board is None:
             return False
@@ -687,6 +690,8 @@ def _kos_stand_played_out(j: _Judging, kos: dict[int, int], point: dict[int, int
             theirs = UNCLEAR if p in unclear else played.status.get(p, DEAD)
             if {status, theirs} - {ALIVE, SEKI} and status != theirs:
                 return False
+        if margins_by_method(board, not_alive, taken * len(kos) // 2) != standing:
+            return False
     return True
 
 

@@ -373,6 +373,62 @@ def test_kos_are_in_miai_only_as_many_of_each_colour_out_of_seki() -> None:
     assert miai(KO_POINT_JOINING_TWO) and miai(KO_STONE_BESIDE_TWO)
 
 
+# THREE_KOS with Black's D7 in an open ko at E7 too, a point that joins two Black strings
+# (E8-F8-F7 and the wall below): two kos of each colour.  The first to move may connect one
+# and take another, a line the all-connected and all-taken counts do not cover, so with more
+# than one of each no play may join two blocks.
+FOUR_KOS = THREE_KOS.replace("...OX....\n", "..OX.X...\n", 1)
+
+
+def test_more_kos_than_one_of_each_are_in_miai_only_when_no_play_joins_strings() -> None:
+    assert miai(FOUR_KOS, only=("E1", "D9"))    # one of each: the count decides
+    assert not miai(FOUR_KOS)                   # two of each, D7's point joining two
+    assert judge(board_from_diagram(FOUR_KOS), seed=0).miai == {}
+
+
+# On 19x19, two kos of each colour whose plays shift the methods that charge per block by
+# different amounts: White's A14 (its point B14 joins two White groups, and taking and
+# filling it joins two Black ones) and N2 (joining nothing); Black's T15 and T8 (each fill
+# joins two White bands).  All connected and all taken count as it stands, but the first to
+# move mixes them: Black first takes A14 and connects T8, White first connects A14 and takes
+# N2, four points apart under the 计活子 methods (found in review).
+KOS_THAT_MIX = """
+    OOO.OOO.OOOOOOOOOOO
+    OOOOOOOOOOOOOOOOOOO
+    XXXXXXXXXXXXXXXXXXO
+    XOOOOOOXXXXXXXXXXXO
+    XO.O.OOXXX.XX.XXX.X
+    O.OOOOOXXXXXXXXXXXO
+    XOXXXXXXXXXXXXXXXXO
+    XOOOOOOOOOOOOOOOOOO
+    XOOO.OOO.OOOOOOOOOO
+    XOOOOOOOOOOOOOOOOOO
+    XXXXXXXXXXXXXXXXXXO
+    XXXXX.XXX.XXXXXXX.X
+    XXXXXXXXXXXXXXXXXXO
+    OOOOOOOOOOOOOOOOOOO
+    OOOO.OOO.OOOOOOOOOO
+    OOOOOOOOOOOOOOOOOOO
+    OOOOOOOOOOOO.OOOOOO
+    XXXXXXXXXXXXOXXXXXX
+    XXX.XXX.XXXXXXXXXXX
+"""
+
+
+@pytest.mark.parametrize("seed", range(2))
+def test_two_kos_of_each_colour_that_a_first_mover_mixes_are_no_miai(seed: int) -> None:
+    standing, connected, taken = played_out(KOS_THAT_MIX, ("A14", "N2", "T15", "T8"))
+    assert margins_by_method(connected, {}, 0) == margins_by_method(taken, {}, 2) \
+        == margins_by_method(standing, {}, 0)
+    mixed = standing.copy()  # Black takes A14 and connects T8, White takes T15, connects N2
+    for v, colour in (("B14", BLACK), ("S15", WHITE), ("S8", BLACK), ("N3", WHITE),
+                      ("A14", BLACK), ("T15", WHITE)):
+        mixed.play(mixed.point(*parse_vertex(v, 19, 19)), colour)  # type: ignore[misc]
+    assert margins_by_method(mixed, {}, 1) != margins_by_method(standing, {}, 0)
+    report = judge(board_from_diagram(KOS_THAT_MIX), seed=seed)
+    assert report.miai == {} and len(report.unclear) == 4
+
+
 @pytest.mark.parametrize("diagram", [KO_POINT_JOINING_TWO, KO_STONE_BESIDE_TWO,
                                      KOS_JOINING_TWO_STRINGS])
 def test_kos_whose_plays_join_strings_stand_when_they_count_alike(diagram: str) -> None:
@@ -434,7 +490,7 @@ def test_a_second_opinion_overruling_one_ko_leaves_none_in_miai() -> None:
 
 
 # Black's D1 and White's E1 side by side, each in atari at its ko point (C1, F1): taking one
-# gives the other a liberty, so they are no two separate kos (the second fill is illegal).
+# gives the other a liberty, so they are no two separate kos (the second take is suicide).
 KOS_SIDE_BY_SIDE = """
     .........
     .........

@@ -14,16 +14,16 @@ Tygem; docs/judgement.md has the figures): a *single* such string, or several of
 only, is connected by its owner: the pipeline (`_settle_connections_in_atari`) judges the
 position again with the connections played.  When each colour has one, the first to move
 connects its own or takes the other's, and the other side answers on the other: 见合
-(miai).  For lone stones in open kos, as many of each colour, whose plays touch nothing else
-(`kos_in_miai`, and the pipeline's judgement of them played out both ways), the count of
-points is then the same whoever moves first, and the same as the position's as it stands (the
-methods that count otherwise: docs/judgement.md): they stand alive,
-as the players left them (the games measured keep most such pairs and take both off in the
-others, a toss between two markings of one count, and never split them: docs/judgement.md).
-Otherwise (a plain kind among them, more of one colour, or a play that changes something
-else) each depends on who moves first.
-`connection_strings_in_atari` finds both kinds, each string on its own
-(two found beside one opponent string may take it together: the pipeline checks).
+(miai).  For lone stones in open kos, as many of each colour, whose plays change no other
+verdict and no method's margin (`kos_in_miai`, and the pipeline's judgement and count of
+them played out both ways, `margins_by_method`), the count is then the same whoever moves
+first, and the same as the position's as it stands (stone scoring aside: docs/judgement.md):
+they stand alive, as the players left them (the games measured keep most such pairs and
+take both off in the others, a toss between two markings of one count, and never split
+them: docs/judgement.md).  Otherwise (a plain kind among them, more of one colour, or a
+play that changes something else) each depends on who moves first.
+`connection_strings_in_atari` finds both kinds, each string on its own (two found beside
+one opponent string may take it together: the pipeline checks).
 """
 
 from __future__ import annotations
@@ -32,7 +32,7 @@ from collections.abc import Mapping
 from typing import Any
 
 from ..core.board import BLACK, COLOUR_LETTER, EMPTY, WHITE, Board, opponent
-from ..counting import A_LIKE, BALANCES, METHODS, Judgement, ScoringInput, analyse, count
+from ..counting import BALANCES, METHODS, Judgement, ScoringInput, analyse, count
 from .regions import Neighbours
 
 
@@ -97,7 +97,10 @@ def kos_in_miai(nbrs: Neighbours, head: dict[int, int], stones: dict[int, list[i
     otherwise); none of the owner's or the taker's strings beside them in `seki` (heads: a
     capture gives it a liberty, and the seki reading, static, does not see the seki turn
     into a kill).  The pipeline then judges and counts the kos played out both ways
-    (`_kos_stand_played_out`, `margins_by_method`)."""
+    (`_kos_stand_played_out`, `margins_by_method`).  With more than one of each colour the
+    first to move may connect one and take another, a line those two do not count: each
+    ko point must then touch one string of its owner and each ko stone one of the taker,
+    so that no play joins two blocks."""
     colours = [c for c, ko in found.values() if ko]
     if not colours or len(colours) != len(found) or colours.count(BLACK) * 2 != len(colours):
         return False
@@ -107,25 +110,19 @@ def kos_in_miai(nbrs: Neighbours, head: dict[int, int], stones: dict[int, list[i
         takers = {head[q] for q in nbrs[stone] if q != point}
         if (owners | takers) & seki or any(len(libs[o]) < 3 for o in owners):
             return False
+        if len(found) > 2 and (len(owners) != 1 or len(takers) != 1):
+            return False
     return True
 
 
 def _method_variants() -> tuple[tuple[str, dict[str, Any]], ...]:
-    """Every counting method but stone scoring, under each balance and a-point choice that
-    changes what a position counts (the bowl and the handicap bonus count the same stones
-    either way).  Stone scoring takes an area holding a string in atari for seki, so it
-    counts any open ko otherwise (docs/judgement.md)."""
-    variants = []
-    for slug, info in METHODS.items():
-        if slug == "stone":
-            continue
-        for balance in BALANCES if "balance" in info.params else (None,):
-            for a_point in (False, True) if "a_point" in info.params else (None,):
-                if a_point and balance in A_LIKE:
-                    continue  # refused by the counting: A-like balancing charges the first mover
-                variants.append((slug, {k: v for k, v in (("balance", balance),
-                                                          ("a_point", a_point)) if v is not None}))
-    return tuple(variants)
+    """Every counting method but stone scoring, under each balance (the bowl and the
+    handicap bonus count the same stones either way; the a-point charges who moved last, an
+    ending's fact, not the board's).  Stone scoring takes an area holding a string in atari
+    for seki, so it counts any open ko otherwise (docs/judgement.md)."""
+    return tuple((slug, {"balance": balance} if balance else {})
+                 for slug, info in METHODS.items() if slug != "stone"
+                 for balance in (BALANCES if "balance" in info.params else ("",)))
 
 
 METHOD_VARIANTS = _method_variants()

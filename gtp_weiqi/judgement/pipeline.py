@@ -671,12 +671,13 @@ def _kos_stand_played_out(j: _Judging, kos: dict[int, int], point: dict[int, int
     filling: the position judged again gives each other stone the status it has now (seki
     counting as alive, unclear only as unclear; a capture that shortens a race shows here,
     a seki turned into a kill does not: `kos_in_miai` keeps kos beside a seki out), and
-    every counting method's margin (`margins_by_method`) is the one standing (the methods
-    that charge per block see a ko point that is the only link between two blocks)."""
+    every counting method's margin (`margins_by_method`, each position with its own dead
+    stones and seki) is the one standing (the methods that charge per block see a ko point
+    that is the only link between two blocks)."""
     ours = {p: j.string_status.get(h, UNCLEAR) for h, ss in j.stones.items() if h not in kos
             for p in ss}
-    not_alive = {p: s for p, s in ours.items() if s in (DEAD, SEKI)}
-    standing = margins_by_method(j.board, not_alive, 0)
+    standing = margins_by_method(j.board, {p: s for p, s in ours.items() if s in (DEAD, SEKI)},
+                                 0)
     ways = ([(point[h], c) for h, c in kos.items()],
             [(point[h], opponent(c)) for h, c in kos.items()]
             + [(j.stones[h][0], opponent(c)) for h, c in kos.items()])
@@ -690,6 +691,8 @@ def _kos_stand_played_out(j: _Judging, kos: dict[int, int], point: dict[int, int
             theirs = UNCLEAR if p in unclear else played.status.get(p, DEAD)
             if {status, theirs} - {ALIVE, SEKI} and status != theirs:
                 return False
+        not_alive = {p: s for p, s in played.status.items()
+                     if s in (DEAD, SEKI) and p not in unclear}
         if margins_by_method(board, not_alive, taken * len(kos) // 2) != standing:
             return False
     return True

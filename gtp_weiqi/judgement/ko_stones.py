@@ -28,6 +28,7 @@ one opponent string may take it together: the pipeline checks).
 
 from __future__ import annotations
 
+from collections import Counter
 from collections.abc import Mapping
 from typing import Any
 
@@ -93,33 +94,37 @@ def kos_in_miai(nbrs: Neighbours, head: dict[int, int], stones: dict[int, list[i
                 seki: set[int]) -> bool:
     """Whether `found` (`connection_strings_in_atari`) may be kos in miai, as far as the
     position shows: lone stones in open kos only, as many of each colour; every string of
-    the owner at each ko point with three liberties or more (the capture there ataris it
-    otherwise); none of the owner's or the taker's strings beside them in `seki` (heads: a
-    capture gives it a liberty, and the seki reading, static, does not see the seki turn
-    into a kill).  The pipeline then judges and counts the kos played out both ways
-    (`_kos_stand_played_out`, `margins_by_method`).  With more than one of each colour the
-    first to move may connect one and take another, a line those two do not count: each
-    ko point must then touch one string of its owner and each ko stone one of the taker,
-    so that no play joins two blocks."""
+    the owner at a ko point with two liberties more than the kos it owns (each capture
+    there takes one, and the last would leave it in atari, its owner filling a point the
+    standing count leaves empty); none of the owner's or the taker's strings beside them in
+    `seki` (heads: a capture gives it a liberty, and the seki reading, static, does not see
+    the seki turn into a kill).  The pipeline then judges and counts the kos played out
+    both ways (`_kos_stand_played_out`, `margins_by_method`).  With more than one of each
+    colour the first to move may connect one and take another, a line those two do not
+    count: each ko point must then touch one string of its owner and each ko stone one of
+    the taker, so that no play joins two blocks."""
     colours = [c for c, ko in found.values() if ko]
     if not colours or len(colours) != len(found) or colours.count(BLACK) * 2 != len(colours):
         return False
+    owners, takers = {}, {}
     for h in found:
         stone, point = stones[h][0], next(iter(libs[h]))
-        owners = {head[q] for q in nbrs[point] if q != stone}
-        takers = {head[q] for q in nbrs[stone] if q != point}
-        if (owners | takers) & seki or any(len(libs[o]) < 3 for o in owners):
+        owners[h] = {head[q] for q in nbrs[point] if q != stone}
+        takers[h] = {head[q] for q in nbrs[stone] if q != point}
+        if (owners[h] | takers[h]) & seki:
             return False
-        if len(found) > 2 and (len(owners) != 1 or len(takers) != 1):
+        if len(found) > 2 and (len(owners[h]) != 1 or len(takers[h]) != 1):
             return False
-    return True
+    kos_owned = Counter(o for h in found for o in owners[h])
+    return all(len(libs[o]) >= 2 + n for o, n in kos_owned.items())
 
 
 def _method_variants() -> tuple[tuple[str, dict[str, Any]], ...]:
     """Every counting method but stone scoring, under each balance (the bowl and the
-    handicap bonus count the same stones either way; the a-point charges who moved last, an
-    ending's fact, not the board's).  Stone scoring takes an area holding a string in atari
-    for seki, so it counts any open ko otherwise (docs/judgement.md)."""
+    handicap bonus count the same stones either way; the a-point charges the first mover
+    when it also moved last, a fact of the game's ending, not of the board).  Stone
+    scoring takes an area holding a string in atari for seki, so it counts any open ko
+    otherwise (docs/judgement.md)."""
     return tuple((slug, {"balance": balance} if balance else {})
                  for slug, info in METHODS.items() if slug != "stone"
                  for balance in (BALANCES if "balance" in info.params else ("",)))

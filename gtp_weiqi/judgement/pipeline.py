@@ -671,9 +671,9 @@ def _kos_stand_played_out(j: _Judging, kos: dict[int, int], point: dict[int, int
     filling: the position judged again gives each other stone the status it has now (seki
     counting as alive, unclear only as unclear; a capture that shortens a race shows here,
     a seki turned into a kill does not: `kos_in_miai` keeps kos beside a seki out), and
-    every counting method's margin (`margins_by_method`, each position with its own dead
-    stones and seki) is the one standing (the methods that charge per block see a ko point
-    that is the only link between two blocks)."""
+    the margin under every counting method but stone scoring (`margins_by_method`, each
+    position with its own dead stones and seki) is the one standing (the methods that
+    charge per block see a ko point that is the only link between two blocks)."""
     ours = {p: j.string_status.get(h, UNCLEAR) for h, ss in j.stones.items() if h not in kos
             for p in ss}
     standing = margins_by_method(j.board, {p: s for p, s in ours.items() if s in (DEAD, SEKI)},

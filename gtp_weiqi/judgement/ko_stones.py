@@ -106,16 +106,16 @@ def kos_in_miai(nbrs: Neighbours, head: dict[int, int], stones: dict[int, list[i
     colours = [c for c, ko in found.values() if ko]
     if not colours or len(colours) != len(found) or colours.count(BLACK) * 2 != len(colours):
         return False
-    owners, takers = {}, {}
+    kos_owned: Counter[int] = Counter()
     for h in found:
         stone, point = stones[h][0], next(iter(libs[h]))
-        owners[h] = {head[q] for q in nbrs[point] if q != stone}
-        takers[h] = {head[q] for q in nbrs[stone] if q != point}
-        if (owners[h] | takers[h]) & seki:
+        owners = {head[q] for q in nbrs[point] if q != stone}
+        takers = {head[q] for q in nbrs[stone] if q != point}
+        if (owners | takers) & seki:
             return False
-        if len(found) > 2 and (len(owners[h]) != 1 or len(takers[h]) != 1):
+        if len(found) > 2 and (len(owners) != 1 or len(takers) != 1):
             return False
-    kos_owned = Counter(o for h in found for o in owners[h])
+        kos_owned.update(owners)
     return all(len(libs[o]) >= 2 + n for o, n in kos_owned.items())
 
 

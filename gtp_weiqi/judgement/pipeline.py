@@ -678,10 +678,11 @@ def _kos_stand_played_out(j: _Judging, kos: dict[int, int], point: dict[int, int
             for p in ss}
     standing = margins_by_method(j.board, {p: s for p, s in ours.items() if s in (DEAD, SEKI)},
                                  0)
-    ways = ([(point[h], c) for h, c in kos.items()],
-            [(point[h], opponent(c)) for h, c in kos.items()]
-            + [(j.stones[h][0], opponent(c)) for h, c in kos.items()])
-    for taken, moves in enumerate(ways):
+    connect = [(point[h], c) for h, c in kos.items()]
+    take_and_fill = ([(point[h], opponent(c)) for h, c in kos.items()]
+                     + [(j.stones[h][0], opponent(c)) for h, c in kos.items()])
+    # captured: the stones each side has taken once the moves are played
+    for moves, captured in ((connect, 0), (take_and_fill, len(kos) // 2)):
         board = _played(j.board, moves, takes=True)
         if board is None:
             return False
@@ -693,7 +694,7 @@ def _kos_stand_played_out(j: _Judging, kos: dict[int, int], point: dict[int, int
                 return False
         not_alive = {p: s for p, s in played.status.items()
                      if s in (DEAD, SEKI) and p not in unclear}
-        if margins_by_method(board, not_alive, taken * len(kos) // 2) != standing:
+        if margins_by_method(board, not_alive, captured) != standing:
             return False
     return True
 

@@ -136,9 +136,8 @@ class StatusReport:
     miai -- lone stones in open kos, as many of each colour, left standing (见合, miai),
         keys as in `unclear`, -> a `FirstMove` as for `first_move`: whoever moves first
         connects its own or takes one, and the other side does the same on another, so the
-        count of points is that of the position as it stands (under area and territory
-        counting; docs/judgement.md for the methods that count otherwise); they read
-        'alive' (judgement/ko_stones.py)
+        count is that of the position as it stands under every method but stone scoring
+        (docs/judgement.md); they read 'alive' (judgement/ko_stones.py)
     """
 
     status: dict[int, str]

@@ -40,6 +40,7 @@ import sys
 import time
 from dataclasses import dataclass
 from pathlib import Path
+from typing import Any
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
@@ -67,27 +68,33 @@ class Game:
     players: frozenset[str]  # GTP vertices
 
 
+def game_from_record(rec: dict[str, Any]) -> Game:
+    """One game of a set, replayed (setup stones placed, moves played)."""
+    size = int(rec["size"])
+    board = Board(size)
+    for word, colour in (("B", BLACK), ("W", WHITE)):
+        for v in rec.get("setup", {}).get(word, []):
+            board.place_stone(board.point(*parse_vertex(v, size, size)), colour)  # type: ignore[misc]
+    moves = [(c, v) for c, v in rec["moves"]]
+    for c, v in moves:
+        rc = parse_vertex(v, size, size)
+        if rc is not None:
+            board.play(board.point(*rc), BLACK if c.upper() == "B" else WHITE)
+    return Game(rec.get("file", ""), size, float(rec.get("komi", 0)), rec.get("setup", {}),
+                moves, board, frozenset(v.upper() for v in rec.get("dead", [])))
+
+
 def load_games(path: Path, limit: int = 0) -> list[Game]:
-    """The games of a JSON-lines file, replayed (setup stones placed, moves played)."""
+    """The games of a JSON-lines file (`game_from_record`); a game with no name is named
+    by its line."""
     games = []
     with path.open(encoding="utf-8") as fh:
         for line in fh:
             if not line.strip():
                 continue
             rec = json.loads(line)
-            size = int(rec["size"])
-            board = Board(size)
-            for word, colour in (("B", BLACK), ("W", WHITE)):
-                for v in rec.get("setup", {}).get(word, []):
-                    board.place_stone(board.point(*parse_vertex(v, size, size)), colour)  # type: ignore[misc]
-            moves = [(c, v) for c, v in rec["moves"]]
-            for c, v in moves:
-                rc = parse_vertex(v, size, size)
-                if rc is not None:
-                    board.play(board.point(*rc), BLACK if c.upper() == "B" else WHITE)
-            games.append(Game(rec.get("file", str(len(games))), size, float(rec.get("komi", 0)),
-                              rec.get("setup", {}), moves, board,
-                              frozenset(v.upper() for v in rec.get("dead", []))))
+            rec.setdefault("file", str(len(games)))
+            games.append(game_from_record(rec))
             if limit and len(games) >= limit:
                 break
     return games

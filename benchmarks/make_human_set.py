@@ -15,6 +15,27 @@ GAMES are SGF files and folders (every ``*.sgf`` below them).  `--exclude` leave
 games of another set (by file name), so that a new set holds none of a development set's
 games; `--no-bots` leaves out games with a player whose name looks like a program's.  It
 prints how many records it kept and why it left the others out.
+
+Records without marks (most archives: most years of KGS's, the Tygem and Tom collections)
+take KataGo's dead stones instead (``--katago``): each game is replayed into KataGo, its
+``final_status_list dead`` asked (answers cached in ``--katago-cache``), written into the
+record as ``DD`` and counted the same way; the game is kept when that count gives the
+recorded result.  Such a set's truth is KataGo's alone (``dead_marks`` says ``KataGo``).
+``--sample N --seed S`` draws N of the records ended by counting, seeded, before anything is
+counted or asked, so a batch can be drawn again and the next one drawn without it
+(``--exclude``).
+
+Collections kept as an index and month files of moves, one game a line (the Tygem and Tom
+collections of a public computer-Go dataset), are read with ``--kifu-index INDEX
+--kifu-layout tygem|tom`` and the month files as GAMES:
+
+    python benchmarks/make_human_set.py KIFU_FILES... --kifu-index Kifu.index \\
+        --kifu-layout tom --sample 650 --seed 2 --katago "katago gtp ..." \\
+        --katago-cache kata.json --out tom.jsonl
+
+Tygem's index has no komi and no rules: its games are 6.5 komi, counted by territory.
+Tom's gives the komi; its games of komi 7.5 reproduce their results by area counting (the
+Chinese rules) and those of 6.5 by territory, so the record carries those rules.
 """
 
 from __future__ import annotations
@@ -22,18 +43,24 @@ from __future__ import annotations
 import argparse
 import collections
 import json
+import random
 import re
+import shlex
 import sys
+from collections.abc import Iterable, Iterator
 from pathlib import Path
 from typing import Any
 
+sys.path.insert(0, str(Path(__file__).resolve().parent))
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
+from bench_human import game_from_record, katago_answers  # noqa: E402
+
 from gtp_weiqi.core.board import BLACK  # noqa: E402
-from gtp_weiqi.core.coords import format_vertex  # noqa: E402
+from gtp_weiqi.core.coords import format_vertex, parse_vertex  # noqa: E402
 from gtp_weiqi.core.files import atomic_write  # noqa: E402
 from gtp_weiqi.scoring.batch import BatchOptions, recorded_winner, score_game  # noqa: E402
-from gtp_weiqi.scoring.record import SGF_TERRITORY  # noqa: E402
+from gtp_weiqi.scoring.record import SGF_DD, SGF_TERRITORY  # noqa: E402
 
 BOT_NAMES = re.compile(r"bot|gnugo|gnu_go|leela|katago|^zen\d|^zen$|fuego|pachi|golois|"
                        r"dcnn|^aya|crazystone|mogo|alphago|^lz\d|engine", re.IGNORECASE)
@@ -49,16 +76,22 @@ def players(data: bytes) -> tuple[str, str]:
                  for key in ("PB", "PW"))
 
 
-def convert(data: bytes, name: str, size: int | None = None,
-            no_bots: bool = False) -> tuple[dict[str, Any] | None, str]:
+def convert(data: bytes, name: str, size: int | None = None, no_bots: bool = False,
+            dead: Iterable[str] | None = None, check: bool = True
+            ) -> tuple[dict[str, Any] | None, str]:
     """The record of one SGF for the set, or None and why it is left out.  It is counted as
     `gtp-weiqi score` counts it, under its own rules, with the dead stones its TB / TW marks
-    name (`scoring.record`); kept when that count gives the recorded margin."""
+    name (`scoring.record`), or with `dead` (GTP vertices, KataGo's) when given; kept when
+    that count gives the recorded margin (with `check`: without, whatever the margin)."""
     winner, margin = recorded_winner(_result(data))
     if margin is None:
         return None, "not ended by counting"
-    if b"TB[" not in data and b"TW[" not in data:  # else the judgement would be asked
+    if dead is not None:
+        data, source, what = with_dead(data, dead), SGF_DD, "KataGo's dead stones"
+    elif b"TB[" not in data and b"TW[" not in data:  # else the judgement would be asked
         return None, "no dead-stone marks (TB/TW) on the last node"
+    else:
+        source, what = SGF_TERRITORY, "the marks"
     row, record, _count = score_game(name, data, OWN_METHOD)
     if record is None:
         return None, f"not counted: {row['error']}"
@@ -67,11 +100,11 @@ def convert(data: bytes, name: str, size: int | None = None,
         return None, f"not {size}x{size}"
     if no_bots and any(BOT_NAMES.search(p) for p in players(data)):
         return None, "a player looks like a program"
-    if row["dead_source"] != SGF_TERRITORY:
+    if row["dead_source"] != source:
         return None, "no dead-stone marks (TB/TW) on the last node"
     black_margin = margin if winner == "B" else -margin
-    if abs(row["margins"][row["method"]] - black_margin) > 1e-6:
-        return None, "the marks do not reproduce the recorded result"
+    if check and abs(row["margins"][row["method"]] - black_margin) > 1e-6:
+        return None, f"{what} do not reproduce the recorded result"
 
     def vertex(point: int | None) -> str:
         return "pass" if point is None else format_vertex(game.board.row_col(point))
@@ -83,7 +116,65 @@ def convert(data: bytes, name: str, size: int | None = None,
     return {"file": name, "size": game.width, "komi": game.komi, "handicap": game.handicap,
             "rules": row["rules"], "result": record.recorded_result, "setup": setup,
             "moves": [[word.get(m.colour, "W"), vertex(m.point)] for m in game.moves],
-            "dead": row["dead"], "dead_marks": "TB/TW"}, "kept"
+            "dead": row["dead"], "dead_marks": "TB/TW" if dead is None else "KataGo"}, "kept"
+
+
+def with_dead(data: bytes, dead: Iterable[str]) -> bytes:
+    """The record with ``DD`` on its last node naming `dead` (GTP vertices; ``DD[]`` for
+    none), the dead stones the count then takes as the record's own."""
+    from sgfmill import sgf
+
+    game = sgf.Sgf_game.from_bytes(data)
+    size = game.get_size()
+    game.get_last_node().set("DD", {parse_vertex(v, size, size) for v in dead})
+    return game.serialise()
+
+
+def ask_katago(records: list[tuple[str, bytes]], argv: list[str] | None, cache: Path | None
+               ) -> dict[str, frozenset[str]]:
+    """KataGo's dead stones for each record that is counted at all (`bench_human`'s asking
+    and cache: the game replayed, ``final_status_list dead``)."""
+    games = []
+    for name, data in records:
+        entry, _why = convert(data, name, dead=(), check=False)
+        if entry is not None:
+            games.append(game_from_record(entry))
+    return katago_answers(games, argv, cache)
+
+
+# Index columns per layout: the game's id, then where its komi and result are; None: the
+# komi the collection plays with (Tygem: 6.5, territory counting)
+KIFU_LAYOUTS: dict[str, tuple[int | None, int]] = {"tygem": (None, 8), "tom": (4, 5)}
+
+
+def kifu_records(index: Path, month_files: list[Path], layout: str
+                 ) -> Iterator[tuple[str, bytes]]:
+    """The games of an index (tab-separated, one game a line, its id first) and its month
+    files (``id<TAB>;B[pd];W[dd]...``) as SGF records, named ``<layout>-<id>``, with two
+    passes after the last move; only the games ended by counting (the result read from the
+    index, so the rest are never built).  Tygem: komi 6.5, Japanese rules; Tom: the index's
+    komi, Chinese rules at 7.5 and Japanese otherwise."""
+    komi_at, result_at = KIFU_LAYOUTS[layout]
+    wanted: dict[str, tuple[str, str]] = {}
+    for line in index.read_text(encoding="utf-8", errors="replace").splitlines():
+        cols = line.split("\t")
+        if len(cols) <= max(result_at, komi_at or 0):
+            continue
+        if recorded_winner(cols[result_at])[1] is not None:
+            wanted[cols[0]] = (cols[komi_at] if komi_at is not None else "6.5",
+                               cols[result_at])
+    for path in month_files:
+        for line in path.read_text(encoding="utf-8", errors="replace").splitlines():
+            gid, _tab, moves = line.partition("\t")
+            if gid not in wanted:
+                continue
+            komi, result = wanted[gid]
+            rules = "Chinese" if layout == "tom" and komi == "7.5" else "Japanese"
+            last = re.findall(r";([BW])\[", moves)
+            after = ("W", "B") if last and last[-1] == "B" else ("B", "W")
+            text = (f"(;GM[1]FF[4]SZ[19]KM[{komi}]RU[{rules}]RE[{result}]{moves.strip()}"
+                    f";{after[0]}[];{after[1]}[])")
+            yield f"{layout}-{gid}", text.encode("utf-8")
 
 
 def _result(data: bytes) -> str:
@@ -104,25 +195,53 @@ def sgf_files(paths: list[str]) -> list[Path]:
 
 def main(argv: list[str] | None = None) -> int:
     ap = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
-    ap.add_argument("games", nargs="+", help="SGF files and folders")
+    ap.add_argument("games", nargs="+", help="SGF files and folders (with --kifu-index: "
+                    "the month files)")
     ap.add_argument("--out", type=Path, required=True, help="the set (JSON lines)")
     ap.add_argument("--exclude", type=Path, action="append", default=[],
                     help="a set whose games (by file name) are left out")
     ap.add_argument("--size", type=int, default=None, help="only this board size")
     ap.add_argument("--no-bots", action="store_true",
                     help="leave out games with a player named like a program")
+    ap.add_argument("--kifu-index", type=Path, default=None,
+                    help="the index of a collection of month files (see --kifu-layout)")
+    ap.add_argument("--kifu-layout", choices=sorted(KIFU_LAYOUTS), default="tygem")
+    ap.add_argument("--sample", type=int, default=0,
+                    help="draw this many of the games ended by counting (seeded)")
+    ap.add_argument("--seed", type=int, default=0, help="the seed of --sample")
+    ap.add_argument("--katago", default="",
+                    help="KataGo's GTP command: its dead stones for records without marks")
+    ap.add_argument("--katago-cache", type=Path, default=None,
+                    help="JSON file of KataGo's answers, read and extended")
     args = ap.parse_args(argv)
     excluded: set[str] = set()
     for other in args.exclude:
         with other.open(encoding="utf-8") as fh:
             excluded |= {Path(json.loads(line)["file"]).name for line in fh if line.strip()}
     why: collections.Counter[str] = collections.Counter()
-    kept = []
-    for path in sgf_files(args.games):
-        if path.name in excluded:
+    if args.kifu_index is not None:
+        records = list(kifu_records(args.kifu_index, [Path(g) for g in args.games],
+                                    args.kifu_layout))
+    else:
+        records = [(str(path), path.read_bytes()) for path in sgf_files(args.games)]
+    drawn = []
+    for name, data in records:
+        if Path(name).name in excluded:
             why["in an excluded set"] += 1
-            continue
-        record, reason = convert(path.read_bytes(), str(path), args.size, args.no_bots)
+        elif recorded_winner(_result(data))[1] is None:
+            why["not ended by counting"] += 1
+        else:
+            drawn.append((name, data))
+    if args.sample and args.sample < len(drawn):
+        why["not drawn"] += len(drawn) - args.sample
+        drawn = random.Random(args.seed).sample(drawn, args.sample)
+    unmarked = [(n, d) for n, d in drawn if b"TB[" not in d and b"TW[" not in d]
+    katago = shlex.split(args.katago) if args.katago else None
+    dead = (ask_katago(unmarked, katago, args.katago_cache)
+            if katago or args.katago_cache else {})
+    kept = []
+    for name, data in drawn:
+        record, reason = convert(data, name, args.size, args.no_bots, dead.get(name))
         why[reason] += 1
         if record is not None:
             kept.append(record)

@@ -20,11 +20,13 @@ The game, 9x9, passes at the end:
 from __future__ import annotations
 
 import json
+import sys
 from pathlib import Path
 
 import pytest
-from make_human_set import convert, main
+from make_human_set import convert, kifu_records, main
 from sgfmill import sgf
+from support.katago import katago_command, require_katago
 
 
 def record(result: str, rules: str = "Japanese", marks: bool = True) -> bytes:
@@ -75,3 +77,108 @@ def test_a_set_leaves_out_the_games_of_an_excluded_set(tmp_path: Path) -> None:
     assert main([str(games), "--out", str(tmp_path / "set.jsonl"), "--exclude", str(dev)]) == 0
     rows = [json.loads(line) for line in (tmp_path / "set.jsonl").read_text().splitlines()]
     assert [Path(r["file"]).name for r in rows] == ["a.sgf"]
+
+
+# Records without marks: KataGo's dead stones are the truth, written in as DD and counted
+# the same way.
+
+@pytest.mark.parametrize(("dead", "why"), [
+    (["B5", "H5"], "kept"),
+    (["B5"], "KataGo's dead stones do not reproduce the recorded result"),  # B+26.5
+])
+def test_given_dead_stones_are_kept_only_where_they_reproduce_the_result(
+        dead: list[str], why: str) -> None:
+    kept, reason = convert(record("W+0.5", marks=False), "a.sgf", dead=dead)
+    assert reason == why
+    if kept is not None:
+        assert (kept["dead"], kept["dead_marks"]) == (["B5", "H5"], "KataGo")
+
+
+FAKE_KATAGO = """
+import sys
+for line in sys.stdin:
+    words = line.split()
+    if not words:
+        continue
+    if words[0] == "quit":
+        print("=\\n", flush=True)
+        break
+    answer = "B5 H5" if words[0] == "final_status_list" else ""
+    print("= " + answer + "\\n", flush=True)
+"""
+
+
+def test_a_set_of_unmarked_records_asks_katago_and_caches_its_answers(tmp_path: Path) -> None:
+    games = tmp_path / "games"
+    games.mkdir()
+    for name, result in (("a.sgf", "W+0.5"), ("b.sgf", "W+1.5"), ("c.sgf", "B+R")):
+        (games / name).write_bytes(record(result, marks=False))
+    fake = tmp_path / "fake_katago.py"
+    fake.write_text(FAKE_KATAGO)
+    cache = tmp_path / "kata.json"
+    out = tmp_path / "set.jsonl"
+    argv = [str(games), "--out", str(out), "--katago-cache", str(cache)]
+    assert main([*argv, "--katago", f"{sys.executable} {fake}"]) == 0
+    rows = [json.loads(line) for line in out.read_text().splitlines()]
+    assert [(Path(r["file"]).name, r["dead"]) for r in rows] == [("a.sgf", ["B5", "H5"])]
+    assert sorted(Path(name).name for name in json.loads(cache.read_text())) == ["a.sgf",
+                                                                                 "b.sgf"]
+    out.unlink()
+    assert main(argv) == 0  # the cache alone answers now
+    assert [json.loads(line)["file"] for line in out.read_text().splitlines()] == [
+        rows[0]["file"]]
+
+
+def test_a_seeded_sample_is_drawn_again_the_same(tmp_path: Path) -> None:
+    games = tmp_path / "games"
+    games.mkdir()
+    for i in range(8):
+        (games / f"g{i}.sgf").write_bytes(record("W+0.5"))
+    (games / "r.sgf").write_bytes(record("B+R"))  # never drawn: not ended by counting
+
+    def drawn(seed: int, *more: str) -> list[str]:
+        out = tmp_path / f"set{seed}.jsonl"
+        main([str(games), "--out", str(out), "--sample", "3", "--seed", str(seed), *more])
+        return [Path(json.loads(line)["file"]).name for line in out.read_text().splitlines()]
+
+    first = drawn(1)
+    assert len(first) == 3 and drawn(1) == first and "r.sgf" not in first
+    rest = drawn(2, "--exclude", str(tmp_path / "set1.jsonl"))
+    assert len(rest) == 3 and not set(rest) & set(first)
+
+
+# An index and a month file of moves, one game a line (the Tygem and Tom collections).
+TOM_INDEX = ("11\t2005.01.01 10:00\twhite\tblack\t7.5\tB+0.5\t3\t30/3 20m\n"
+             "12\t2005.01.01 11:00\twhite\tblack\t6.5\tW+Resign\t2\t30/3 20m\n"
+             "13\t2005.01.01 12:00\twhite\tblack\t6.5\tW+3.5\t2\t30/3 20m\n")
+TYGEM_INDEX = "21\tC2006.01.01 00:00\tw\twe\t0\tb\tbe\t0\tW+2.5\t2\t30/3 20m\n"
+MONTH = ("11\t;B[pd];W[dd];B[pp]\n12\t;B[pd];W[dd]\n13\t;B[pd];W[dd]\n"
+         "21\t;B[pd];W[dd]\n")
+
+
+@pytest.mark.parametrize(("layout", "index", "expected"), [
+    ("tom", TOM_INDEX, [("tom-11", "7.5", "Chinese", "B+0.5", ";W[];B[]"),
+                        ("tom-13", "6.5", "Japanese", "W+3.5", ";B[];W[]")]),
+    ("tygem", TYGEM_INDEX, [("tygem-21", "6.5", "Japanese", "W+2.5", ";B[];W[]")]),
+])
+def test_an_index_and_month_files_become_records_ended_by_counting(
+        tmp_path: Path, layout: str, index: str,
+        expected: list[tuple[str, str, str, str, str]]) -> None:
+    (tmp_path / "Kifu.index").write_text(index)
+    (tmp_path / "2005-01").write_text(MONTH)
+    found = list(kifu_records(tmp_path / "Kifu.index", [tmp_path / "2005-01"], layout))
+    assert [name for name, _ in found] == [e[0] for e in expected]
+    for (_name, data), (_, komi, rules, result, passes) in zip(found, expected):
+        root = sgf.Sgf_game.from_bytes(data).get_root()
+        assert (str(root.get("KM")), root.get("RU"), root.get("RE")) == (komi, rules, result)
+        assert data.endswith((passes + ")").encode())
+
+
+def test_real_katago_marks_the_dead_stones_of_a_finished_game(tmp_path: Path) -> None:
+    home = require_katago()
+    (tmp_path / "a.sgf").write_bytes(record("W+0.5", marks=False))
+    out = tmp_path / "set.jsonl"
+    assert main([str(tmp_path / "a.sgf"), "--out", str(out),
+                 "--katago", katago_command(home)]) == 0
+    rows = [json.loads(line) for line in out.read_text().splitlines()]
+    assert [(r["dead"], r["dead_marks"]) for r in rows] == [(["B5", "H5"], "KataGo")]

@@ -16,8 +16,10 @@ same for GNU Go; on the games where players and KataGo agree (the truth), the sh
 exactly right, the share we get wrong with no string said unclear (confidently wrong), and
 GNU Go's share; how many of our unclear games are unclear only on one black and one white
 stone in atari (each taken if the opponent moves first, saved if its owner does: the
-recorded result seldom tells which fate the players meant); the time per game of each and
-the ratio ours / GNU Go.
+recorded result seldom tells which fate the players meant); how many of our confident misses
+differ from the truth only on strings in miai (`StatusReport.miai`: pairs whose plays change
+no count, so the result cannot tell the truth's marking from ours); the time per game of
+each and the ratio ours / GNU Go.
 
 KataGo's answer is one search's: another search of the same position (more search threads,
 which make it nondeterministic, or other visits) may mark other stones dead, mostly stones
@@ -142,9 +144,10 @@ def katago_answers(games: list[Game], argv: list[str] | None, cache: Path | None
     return {name: frozenset(v) for name, v in known.items()}
 
 
-def judge_ours(game: Game, seed: int) -> tuple[frozenset[str], bool, float, bool]:
-    """Our dead stones, whether any string was said unclear, the time taken, and whether the
-    unclear strings are one black and one white stone in atari (`atari_pair`)."""
+def judge_ours(game: Game, seed: int) -> tuple[frozenset[str], bool, float, bool, frozenset[str]]:
+    """Our dead stones, whether any string was said unclear, the time taken, whether the
+    unclear strings are one black and one white stone in atari (`atari_pair`), and the
+    stones of the strings that stand in miai (`StatusReport.miai`)."""
     from gtp_weiqi.judgement import DEAD, judge
 
     board = game.board.copy()
@@ -153,7 +156,15 @@ def judge_ours(game: Game, seed: int) -> tuple[frozenset[str], bool, float, bool
     took = time.perf_counter() - start
     dead = frozenset(format_vertex(board.row_col(p)) for p, st in report.status.items()
                      if st == DEAD)
-    return dead, bool(report.unclear), took, atari_pair(board, report.unclear)
+    miai = frozenset(format_vertex(board.row_col(p)) for s in report.miai for p in s)
+    return dead, bool(report.unclear), took, atari_pair(board, report.unclear), miai
+
+
+def miai_only(dead: frozenset[str], truth: frozenset[str], miai: frozenset[str]) -> bool:
+    """Whether our dead stones differ from the truth only on strings in miai: pairs whose
+    plays change no count, which the recorded result cannot tell apart (a miss of marking,
+    not of the count)."""
+    return dead != truth and (dead ^ truth) <= miai
 
 
 def atari_pair(board: Board, unclear: list[tuple[int, ...]]) -> bool:
@@ -200,15 +211,17 @@ def main(argv: list[str] | None = None) -> int:
     n = len(games)
     counts = dict.fromkeys(("ours=players", "ours=kata", "ours=both", "gg=players", "gg=kata",
                             "gg=both", "with kata", "agreed", "ours ok", "ours sure wrong",
-                            "ours unclear", "ours atari pair", "gg ok", "asked again",
+                            "ours unclear", "ours atari pair", "ours miai only", "gg ok",
+                            "asked again",
                             "same again", "stable agreed", "stable ours ok",
                             "stable ours sure wrong", "stable ours unclear",
-                            "stable ours atari pair", "stable gg ok"), 0)
+                            "stable ours atari pair", "stable ours miai only",
+                            "stable gg ok"), 0)
     ours_t: list[float] = []
     gg_t: list[float] = []
     try:
         for game in games:
-            dead, unclear, took, pair = judge_ours(game, args.seed)
+            dead, unclear, took, pair, miai = judge_ours(game, args.seed)
             ours_t.append(took)
             k = kata.get(game.name)
             agreed = k is not None and k == game.players
@@ -244,6 +257,8 @@ def main(argv: list[str] | None = None) -> int:
                     counts[tally + "ours sure wrong"] += dead != game.players and not unclear
                     counts[tally + "ours unclear"] += unclear
                     counts[tally + "ours atari pair"] += unclear and pair
+                    counts[tally + "ours miai only"] += (not unclear and miai_only(
+                        dead, game.players, miai))
                     counts[tally + "gg ok"] += gg == game.players
                 if not ok and args.verbose:
                     extra = sorted(dead - game.players)
@@ -271,6 +286,8 @@ def main(argv: list[str] | None = None) -> int:
           f"unclear {pct(counts['ours unclear'], ag)}{gnugo_right}")
     print(f"of our {counts['ours unclear']} unclear games, {counts['ours atari pair']} leave only "
           "one black and one white stone in atari unclear")
+    print(f"of our {counts['ours sure wrong']} confident misses, {counts['ours miai only']} differ "
+          "from the truth only on strings in miai (plays that change no count)")
     if again is not None:
         st = counts["stable agreed"]
         gnugo_stable = f"; GNU Go right {pct(counts['stable gg ok'], st)}" if eng else ""

@@ -2,7 +2,8 @@
 
 A record is kept when it ended by counting (``RE[B+12.5]``, not ``B+R`` or ``W+T``), its
 last node marks the players' dead stones (``TB`` / ``TW`` on stones, as KGS's CGoban saves
-an agreed count), and those marks reproduce the recorded margin: the record counted as
+an agreed count; or, with ``--katago``, KataGo names them, below), and those marks
+reproduce the recorded margin: the record counted as
 `gtp-weiqi score` counts it, under its own rules' method with the marked stones dead, gives
 the recorded result.  The marks are what the players agreed, which is
 not always the truth: `bench_human.py` asks KataGo too and scores only the games where both
@@ -20,10 +21,13 @@ Records without marks (most archives: most years of KGS's, the Tygem and Tom col
 take KataGo's dead stones instead (``--katago``): each game is replayed into KataGo, its
 ``final_status_list dead`` asked (answers cached in ``--katago-cache``), written into the
 record as ``DD`` and counted the same way; the game is kept when that count gives the
-recorded result.  Such a set's truth is KataGo's alone (``dead_marks`` says ``KataGo``).
+recorded result.  Such a set's truth is KataGo's alone (``dead_marks`` says ``KataGo``);
+KataGo is asked under Japanese rules whatever the record's, and the count under the record's
+own rules is what checks it.  Records with marks keep them, so a set can mix both truths.
 ``--sample N --seed S`` draws N of the records ended by counting, seeded, before anything is
-counted or asked, so a batch can be drawn again and the next one drawn without it
-(``--exclude``).
+counted or asked: the same inputs, given in the same order with the same ``--exclude`` sets,
+draw the same games, and the next batch is drawn without them (``--exclude`` leaves out the
+games a set kept, so one drawn and left out before can be drawn again).
 
 Collections kept as an index and month files of moves, one game a line (the Tygem and Tom
 collections of a public computer-Go dataset), are read with ``--kifu-index INDEX
@@ -87,7 +91,11 @@ def convert(data: bytes, name: str, size: int | None = None, no_bots: bool = Fal
     if margin is None:
         return None, "not ended by counting"
     if dead is not None:
-        data, source, what = with_dead(data, dead), SGF_DD, "KataGo's dead stones"
+        try:
+            data = with_dead(data, dead)
+        except ValueError as exc:  # sgfmill's word for a record it cannot read
+            return None, f"not counted: {exc}"
+        source, what = SGF_DD, "KataGo's dead stones"
     elif b"TB[" not in data and b"TW[" not in data:  # else the judgement would be asked
         return None, "no dead-stone marks (TB/TW) on the last node"
     else:
@@ -130,13 +138,14 @@ def with_dead(data: bytes, dead: Iterable[str]) -> bytes:
     return game.serialise()
 
 
-def ask_katago(records: list[tuple[str, bytes]], argv: list[str] | None, cache: Path | None
-               ) -> dict[str, frozenset[str]]:
-    """KataGo's dead stones for each record that is counted at all (`bench_human`'s asking
-    and cache: the game replayed, ``final_status_list dead``)."""
+def ask_katago(records: list[tuple[str, bytes]], argv: list[str] | None, cache: Path | None,
+               size: int | None = None, no_bots: bool = False) -> dict[str, frozenset[str]]:
+    """KataGo's dead stones for each record that is counted at all and kept by `size` and
+    `no_bots` (`bench_human`'s asking and cache: the game replayed, ``final_status_list
+    dead``)."""
     games = []
     for name, data in records:
-        entry, _why = convert(data, name, dead=(), check=False)
+        entry, _why = convert(data, name, size, no_bots, dead=(), check=False)
         if entry is not None:
             games.append(game_from_record(entry))
     return katago_answers(games, argv, cache)
@@ -160,16 +169,16 @@ def kifu_records(index: Path, month_files: list[Path], layout: str
         cols = line.split("\t")
         if len(cols) <= max(result_at, komi_at or 0):
             continue
-        if recorded_winner(cols[result_at])[1] is not None:
-            wanted[cols[0]] = (cols[komi_at] if komi_at is not None else "6.5",
-                               cols[result_at])
+        komi = cols[komi_at] if komi_at is not None else "6.5"
+        if recorded_winner(cols[result_at])[1] is not None and _number(komi):
+            wanted[cols[0]] = (komi, cols[result_at])
     for path in month_files:
         for line in path.read_text(encoding="utf-8", errors="replace").splitlines():
             gid, _tab, moves = line.partition("\t")
             if gid not in wanted:
                 continue
             komi, result = wanted[gid]
-            rules = "Chinese" if layout == "tom" and komi == "7.5" else "Japanese"
+            rules = "Chinese" if layout == "tom" and float(komi) == 7.5 else "Japanese"
             last = re.findall(r";([BW])\[", moves)
             after = ("W", "B") if last and last[-1] == "B" else ("B", "W")
             text = (f"(;GM[1]FF[4]SZ[19]KM[{komi}]RU[{rules}]RE[{result}]{moves.strip()}"
@@ -182,6 +191,15 @@ def _result(data: bytes) -> str:
     archive are left out, having ended by resignation or time."""
     found = re.search(rb"RE\[([^\]]*)\]", data)
     return found.group(1).decode("utf-8", "replace") if found else ""
+
+
+def _number(text: str) -> bool:
+    """Whether `text` reads as a number (an index's komi)."""
+    try:
+        float(text)
+    except ValueError:
+        return False
+    return True
 
 
 def sgf_files(paths: list[str]) -> list[Path]:
@@ -237,10 +255,17 @@ def main(argv: list[str] | None = None) -> int:
         drawn = random.Random(args.seed).sample(drawn, args.sample)
     unmarked = [(n, d) for n, d in drawn if b"TB[" not in d and b"TW[" not in d]
     katago = shlex.split(args.katago) if args.katago else None
-    dead = (ask_katago(unmarked, katago, args.katago_cache)
+    dead = (ask_katago(unmarked, katago, args.katago_cache, args.size, args.no_bots)
             if katago or args.katago_cache else {})
+    unanswered = {n for n, _d in unmarked if n not in dead} if katago or args.katago_cache \
+        else set()
     kept = []
     for name, data in drawn:
+        if name in unanswered:  # the reason it was not asked, else that it gave no answer
+            _entry, reason = convert(data, name, args.size, args.no_bots, dead=(), check=False)
+            why[reason if reason != "kept" else
+                "no dead-stone marks, and no answer from KataGo"] += 1
+            continue
         record, reason = convert(data, name, args.size, args.no_bots, dead.get(name))
         why[reason] += 1
         if record is not None:

@@ -22,7 +22,7 @@ import json
 from pathlib import Path
 
 import pytest
-from bench_human import atari_pair
+from bench_human import atari_pair, miai_only
 from support.board_diagram import board_from_diagram
 
 from gtp_weiqi.core.board import Board
@@ -89,3 +89,14 @@ def test_a_second_katago_run_keeps_only_the_truths_it_gives_again(
     assert "KataGo asked again: the same dead stones in 66.7% (2/3) of the games" in out
     assert ("on the 2 agreed games where both KataGo runs agree: ours exactly right "
             "50.0% (1/2), confidently wrong 50.0% (1/2), unclear 0.0% (0/2)") in out
+
+
+@pytest.mark.parametrize(("dead", "truth", "expected"), [
+    ({"B8", "G2"}, set(), True),          # the truth keeps the pair our marking takes
+    (set(), {"B8", "G2"}, True),          # the truth takes the pair off
+    ({"B8", "E5"}, set(), False),         # E5 is in no miai
+    ({"B8"}, {"B8"}, False),              # no miss at all
+])
+def test_a_miss_only_on_strings_in_miai_is_told_apart(
+        dead: set[str], truth: set[str], expected: bool) -> None:
+    assert miai_only(frozenset(dead), frozenset(truth), frozenset({"B8", "G2"})) is expected

@@ -24,7 +24,7 @@ import sys
 from pathlib import Path
 
 import pytest
-from make_human_set import convert, kifu_records, main
+from make_human_set import convert, kifu_records, main, with_dead
 from sgfmill import sgf
 from support.katago import katago_command, require_katago
 
@@ -103,30 +103,42 @@ for line in sys.stdin:
     if words[0] == "quit":
         print("=\\n", flush=True)
         break
-    answer = "B5 H5" if words[0] == "final_status_list" else ""
-    print("= " + answer + "\\n", flush=True)
+    if words[0] == "final_status_list":
+        print(ANSWER + "\\n", flush=True)
+    else:
+        print("=\\n", flush=True)
 """
 
 
-def test_a_set_of_unmarked_records_asks_katago_and_caches_its_answers(tmp_path: Path) -> None:
+def fake_katago(tmp_path: Path, answer: str = "= B5 H5") -> str:
+    """The command of a stand-in for KataGo that answers `final_status_list` with `answer`
+    and every other command with an empty success."""
+    fake = tmp_path / "fake_katago.py"
+    fake.write_text(f"ANSWER = {answer!r}\n" + FAKE_KATAGO)
+    return f"{sys.executable} {fake}"
+
+
+def test_a_set_of_unmarked_records_asks_katago_and_caches_its_answers(
+        tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
     games = tmp_path / "games"
     games.mkdir()
     for name, result in (("a.sgf", "W+0.5"), ("b.sgf", "W+1.5"), ("c.sgf", "B+R")):
         (games / name).write_bytes(record(result, marks=False))
-    fake = tmp_path / "fake_katago.py"
-    fake.write_text(FAKE_KATAGO)
     cache = tmp_path / "kata.json"
     out = tmp_path / "set.jsonl"
     argv = [str(games), "--out", str(out), "--katago-cache", str(cache)]
-    assert main([*argv, "--katago", f"{sys.executable} {fake}"]) == 0
+    assert main([*argv, "--katago", fake_katago(tmp_path)]) == 0
     rows = [json.loads(line) for line in out.read_text().splitlines()]
     assert [(Path(r["file"]).name, r["dead"]) for r in rows] == [("a.sgf", ["B5", "H5"])]
     assert sorted(Path(name).name for name in json.loads(cache.read_text())) == ["a.sgf",
                                                                                  "b.sgf"]
     out.unlink()
+    (games / "d.sgf").write_bytes(record("W+0.5", marks=False))  # not in the cache
+    capsys.readouterr()
     assert main(argv) == 0  # the cache alone answers now
     assert [json.loads(line)["file"] for line in out.read_text().splitlines()] == [
         rows[0]["file"]]
+    assert "     1  no dead-stone marks, and no answer from KataGo" in capsys.readouterr().out
 
 
 def test_a_seeded_sample_is_drawn_again_the_same(tmp_path: Path) -> None:
@@ -142,7 +154,8 @@ def test_a_seeded_sample_is_drawn_again_the_same(tmp_path: Path) -> None:
         return [Path(json.loads(line)["file"]).name for line in out.read_text().splitlines()]
 
     first = drawn(1)
-    assert len(first) == 3 and drawn(1) == first and "r.sgf" not in first
+    assert first == ["g2.sgf", "g4.sgf", "g0.sgf"]  # Random(1).sample of g0 ... g7
+    assert drawn(1) == first
     rest = drawn(2, "--exclude", str(tmp_path / "set1.jsonl"))
     assert len(rest) == 3 and not set(rest) & set(first)
 
@@ -168,7 +181,7 @@ def test_an_index_and_month_files_become_records_ended_by_counting(
     (tmp_path / "2005-01").write_text(MONTH)
     found = list(kifu_records(tmp_path / "Kifu.index", [tmp_path / "2005-01"], layout))
     assert [name for name, _ in found] == [e[0] for e in expected]
-    for (_name, data), (_, komi, rules, result, passes) in zip(found, expected):
+    for (_name, data), (_, komi, rules, result, passes) in zip(found, expected, strict=True):
         root = sgf.Sgf_game.from_bytes(data).get_root()
         assert (str(root.get("KM")), root.get("RU"), root.get("RE")) == (komi, rules, result)
         assert data.endswith((passes + ")").encode())
@@ -182,3 +195,39 @@ def test_real_katago_marks_the_dead_stones_of_a_finished_game(tmp_path: Path) ->
                  "--katago", katago_command(home)]) == 0
     rows = [json.loads(line) for line in out.read_text().splitlines()]
     assert [(r["dead"], r["dead_marks"]) for r in rows] == [(["B5", "H5"], "KataGo")]
+
+
+def test_the_dead_stones_are_written_where_they_stand() -> None:
+    """C7 is (6, 2) to sgfmill, rows counted from the bottom as GTP counts them."""
+    marked = sgf.Sgf_game.from_bytes(with_dead(record("W+0.5", marks=False), ["C7", "A1"]))
+    assert marked.get_last_node().get("DD") == {(6, 2), (0, 0)}
+
+
+def test_marked_records_keep_their_marks_beside_katago_s(tmp_path: Path) -> None:
+    games = tmp_path / "games"
+    games.mkdir()
+    (games / "a.sgf").write_bytes(record("W+0.5"))  # marked: never asked
+    (games / "b.sgf").write_bytes(record("W+0.5", marks=False))
+    cache = tmp_path / "kata.json"
+    out = tmp_path / "set.jsonl"
+    assert main([str(games), "--out", str(out), "--katago-cache", str(cache),
+                 "--katago", fake_katago(tmp_path)]) == 0
+    rows = [json.loads(line) for line in out.read_text().splitlines()]
+    assert [(Path(r["file"]).name, r["dead_marks"]) for r in rows] == [("a.sgf", "TB/TW"),
+                                                                      ("b.sgf", "KataGo")]
+    assert [Path(name).name for name in json.loads(cache.read_text())] == ["b.sgf"]
+
+
+def test_katago_failing_or_an_unreadable_record_leaves_the_game_out_and_says_why(
+        tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    games = tmp_path / "games"
+    games.mkdir()
+    (games / "b.sgf").write_bytes(record("W+0.5", marks=False))
+    (games / "t.sgf").write_bytes(record("W+0.5", marks=False)[:-40])  # cut short
+    out = tmp_path / "set.jsonl"
+    assert main([str(games), "--out", str(out),
+                 "--katago", fake_katago(tmp_path, "? cannot score")]) == 0
+    printed = capsys.readouterr().out
+    assert out.read_text() == ""
+    assert "     1  no dead-stone marks, and no answer from KataGo" in printed
+    assert "     1  not counted: " in printed

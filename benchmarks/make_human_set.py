@@ -139,16 +139,19 @@ def with_dead(data: bytes, dead: Iterable[str]) -> bytes:
 
 
 def ask_katago(records: list[tuple[str, bytes]], argv: list[str] | None, cache: Path | None,
-               size: int | None = None, no_bots: bool = False) -> dict[str, frozenset[str]]:
+               size: int | None = None, no_bots: bool = False
+               ) -> tuple[dict[str, frozenset[str]], dict[str, str]]:
     """KataGo's dead stones for each record that is counted at all and kept by `size` and
     `no_bots` (`bench_human`'s asking and cache: the game replayed, ``final_status_list
-    dead``)."""
-    games = []
+    dead``), and why each of the others was not asked."""
+    games, refused = [], {}
     for name, data in records:
-        entry, _why = convert(data, name, size, no_bots, dead=(), check=False)
-        if entry is not None:
+        entry, why = convert(data, name, size, no_bots, dead=(), check=False)
+        if entry is None:
+            refused[name] = why
+        else:
             games.append(game_from_record(entry))
-    return katago_answers(games, argv, cache)
+    return katago_answers(games, argv, cache), refused
 
 
 # Index columns per layout: the game's id, then where its komi and result are; None: the
@@ -255,16 +258,17 @@ def main(argv: list[str] | None = None) -> int:
         drawn = random.Random(args.seed).sample(drawn, args.sample)
     unmarked = [(n, d) for n, d in drawn if b"TB[" not in d and b"TW[" not in d]
     katago = shlex.split(args.katago) if args.katago else None
-    dead = (ask_katago(unmarked, katago, args.katago_cache, args.size, args.no_bots)
-            if katago or args.katago_cache else {})
-    unanswered = {n for n, _d in unmarked if n not in dead} if katago or args.katago_cache \
-        else set()
+    dead: dict[str, frozenset[str]] = {}
+    unanswered: dict[str, str] = {}  # unmarked records left without KataGo's dead stones
+    if katago or args.katago_cache:
+        dead, unanswered = ask_katago(unmarked, katago, args.katago_cache, args.size,
+                                      args.no_bots)
+        unanswered.update((n, "no dead-stone marks, and no answer from KataGo")
+                          for n, _d in unmarked if n not in dead and n not in unanswered)
     kept = []
     for name, data in drawn:
-        if name in unanswered:  # the reason it was not asked, else that it gave no answer
-            _entry, reason = convert(data, name, args.size, args.no_bots, dead=(), check=False)
-            why[reason if reason != "kept" else
-                "no dead-stone marks, and no answer from KataGo"] += 1
+        if name in unanswered:
+            why[unanswered[name]] += 1
             continue
         record, reason = convert(data, name, args.size, args.no_bots, dead.get(name))
         why[reason] += 1
